@@ -76,12 +76,15 @@ export interface DecisionIR {
    */
   certifiedSum?: { forms: Expr[]; calls: number[] };
   /**
-   * Set by the optimiser on a number decision no other decision reads whose value is sums,
-   * differences, products, negations, `abs`, `min` and `max` of number inputs, decisions and short
-   * literals alone (optimise/certify-scaled.ts): codegen makes its JSON output on scaled integers
-   * where every step is exact (codegen/scaled-code.ts), on the decimals otherwise.
+   * Set by the optimiser on a number decision whose value is sums, differences, products,
+   * negations, `abs`, `min` and `max` of number inputs, decisions and short literals alone, and
+   * `if`s between such chosen by comparisons of such (optimise/certify-scaled.ts): codegen makes its
+   * JSON output on scaled integers where every step is exact (codegen/scaled-code.ts), on the
+   * decimals otherwise; `read` when other decisions read it, which then get the decimal of those
+   * integers; `lets` when its lets are in the form, worked out only by the decimals; `calls` the
+   * inlined calls in its form, whose steps are charged where the form answers.
    */
-  scaledOutput?: Expr;
+  scaledOutput?: { form: Expr; read: boolean; lets: boolean; calls: number };
 }
 
 /** A let a certified form works out before its value (optimise/certify.ts `letsForm`): its name, read as that value where the form names it, and its form. */

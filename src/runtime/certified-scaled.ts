@@ -5,11 +5,11 @@
 // not such a pair returns NaN, which every later step carries, and the decimals work the decision
 // out instead. While |m| < 2^53 the answer has at most 16 digits, so FEEL's 34-digit decimals hold
 // it exactly too: the two agree wherever this code answers.
-import { MAX_SCALE, POW10, SAFE, scaleOfDouble, upscale } from "./decimal-scaled.js";
-import { isDecimal, ONE } from "./decimal.js";
+import { MAX_SCALE, POW10, remainder, roundedQuotient, SAFE, scaleOfDouble, upscale } from "./decimal-scaled.js";
+import { Decimal, isDecimal, ONE } from "./decimal.js";
 
-/** The k of the last step's answer. */
-export const scState: number[] = [0];
+/** The k of the last step's answer; after `scAnswer`, the answer's k and m. */
+export const scState: number[] = [0, 0];
 
 /** The fields of decimal.ts's Decimal that hold its scaled form: the value is m / (q × 10^k), scaled when q is 1. */
 interface ScaledForm {
@@ -29,7 +29,8 @@ export function scRead(x: unknown): number {
     const k = Number.isFinite(x) ? scaleOfDouble(x) : -1;
     if (k < 0) return NaN;
     scState[0] = k;
-    return k === 0 ? x : Math.round(x * POW10[k]!);
+    // a state's -0 is 0, as the decimals read it (FEEL has no negative zero)
+    return k === 0 ? x + 0 : Math.round(x * POW10[k]!);
   }
   const d = isDecimal(x) ? (x as unknown as ScaledForm) : null;
   if (d !== null && d.q === 1) {
@@ -78,8 +79,71 @@ export function scExtreme(m1: number, k1: number, m2: number, k2: number, max: b
   return first ? m1 : m2;
 }
 
+/**
+ * a rounded to `places` (0 to 22) by rounding mode `mode` (decimal.ts's modes: `decimal`, `floor`,
+ * `ceiling`, `round up`, ...), as the decimals' `toDecimalPlaces` rounds a scaled number: a value
+ * of no more places as it is, else its integer divided by a power of ten, rounded.
+ */
+export function scRound(m: number, k: number, places: number, mode: number): number {
+  if (places >= k) {
+    scState[0] = k;
+    return m;
+  }
+  scState[0] = places;
+  const negative = m < 0 || Object.is(m, -0);
+  const r = roundedQuotient(Math.abs(m), POW10[k - places]!, mode, negative);
+  return negative ? -r : r;
+}
+
+/** modulo(a, b) as the built-in has it (the sign of b, a zero remainder +0); NaN for b zero, which the decimals report. */
+export function scModulo(m1: number, k1: number, m2: number, k2: number): number {
+  const k = k1 > k2 ? k1 : k2;
+  scState[0] = k;
+  const a = upscale(m1, k - k1);
+  const b = upscale(m2, k - k2);
+  if (!(a === a && b === b) || b === 0) return NaN;
+  const r = remainder(Math.abs(a), Math.abs(b));
+  if (r === 0) return 0;
+  // the truncated remainder takes a's sign; one of the other sign than b is moved by b
+  const truncated = a < 0 ? -r : r;
+  return truncated < 0 !== b < 0 ? truncated + b : truncated;
+}
+
+/** A boolean name as a condition: 1 for true, 0 for false, NaN for anything else (null: `not` of it is null too, which the decimals work out). */
+export const scFlag = (v: unknown): number => (v === true ? 1 : v === false ? 0 : NaN);
+
+/** The comparisons `scTest` makes, by index. */
+export const SC_TESTS = ["<", "<=", ">", ">=", "=", "!="] as const;
+
+const TESTED: readonly ((a: number, b: number) => boolean)[] = [
+  (a, b) => a < b,
+  (a, b) => a <= b,
+  (a, b) => a > b,
+  (a, b) => a >= b,
+  (a, b) => a === b,
+  (a, b) => a !== b,
+];
+
+/** Comparison `SC_TESTS[op]` of a and b at the larger scale: 1 when it holds, 0 when not, NaN when either side cannot be brought to that scale. */
+export function scTest(m1: number, k1: number, m2: number, k2: number, op: number): number {
+  const k = k1 > k2 ? k1 : k2;
+  const a = upscale(m1, k - k1);
+  const b = upscale(m2, k - k2);
+  if (!(a === a && b === b)) return NaN;
+  return TESTED[op]!(a, b) ? 1 : 0;
+}
+
 /** The JSON number of m × 10^-k: the nearest double (both exact, so the division rounds once), 0 for zero; undefined where a step declined. */
 export function scAnswer(m: number, k: number): number | undefined {
   if (!(m === m)) return undefined;
+  scState[0] = k;
+  scState[1] = m;
   return m === 0 ? 0 : k === 0 ? m : m / POW10[k]!;
 }
+
+/**
+ * The decimal of the last answer, for the decisions that read a scaled decision: the form the
+ * decimals' own steps make of the same integers (decimal.ts `addScaled`, `mulScaled`), since
+ * they take the same steps on them.
+ */
+export const scDecimal = (): Decimal => Decimal.scaled(scState[1]!, scState[0]!);

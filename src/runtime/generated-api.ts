@@ -115,7 +115,21 @@ export {
   ddTruth,
 } from "./certified-dd.js";
 export { ddRawList, ddReadField, ddReadItem } from "./certified-dd-items.js";
-export { scAbs, scAdd, scAnswer, scExtreme, scMul, scRead, scState, scSub } from "./certified-scaled.js";
+export {
+  scAbs,
+  scAdd,
+  scAnswer,
+  scDecimal,
+  scExtreme,
+  scModulo,
+  scMul,
+  scFlag,
+  scRead,
+  scRound,
+  scState,
+  scSub,
+  scTest,
+} from "./certified-scaled.js";
 export { runningTotals, sumOfPrefix } from "./prefix-sums.js";
 export { roundPlaces, roundQuotient } from "./builtins/number.js";
 export { countOf } from "./builtins/list.js";

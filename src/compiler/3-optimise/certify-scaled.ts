@@ -1,16 +1,40 @@
-// Marks the number decisions no other decision reads whose value is sums, differences, products,
-// negations, `abs`, `min` and `max` of number inputs, other decisions and short literals, and
-// nothing else (`(17 - term months) * 17`, `max(a, b) - c * 2`): codegen works their JSON output
-// out on scaled integers (codegen/scaled-code.ts, runtime/certified-scaled.ts) where every step is
-// exact, and on the decimals otherwise. The double-doubles are not worth such forms
-// (certify-output.ts `pays`): their decimals are short, and on scaled integers no decimal is made.
-import type { Expr } from "../../ir/feel-ast.js";
+// Marks the number decisions whose value is sums, differences, products, negations, `abs`, `min`,
+// `max`, `modulo` and roundings to literal places (`decimal`, `floor`, `ceiling`, `round up`, ...)
+// of number inputs, other decisions, lets and short literals, and `if`s choosing between
+// such by comparisons of such and boolean names (`and`, `or`, `not` of them), and nothing else (`(17 - term months) *
+// 17`, `if a > b then (a - b) * 2 else 0`): codegen works their JSON output out on scaled integers
+// (codegen/scaled-code.ts, runtime/certified-scaled.ts) where every step is exact, and on the
+// decimals otherwise. The double-doubles are not worth such forms (certify-output.ts `pays`): their
+// decimals are short, and on scaled integers no decimal is made but the one the decision's readers
+// take, if any (a single decimal in place of one for each step). A decision's lets are put in place
+// of their names (certify.ts `letsForm`) when none must be worked out first, and context entries
+// and inlined calls' bodies in place of paths and calls (certify.ts `expand`).
+import type { Call, Expr } from "../../ir/feel-ast.js";
 import type { ModelIR } from "../../ir/ir.js";
-import { parseScaled } from "../../runtime/decimal-scaled.js";
-import { builtinCalled, plainNumber, readDecisions } from "./certify.js";
+import { MAX_SCALE, parseScaled } from "../../runtime/decimal-scaled.js";
+import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
+import { builtinCalled, expand, inlinedCalls, isNot, letsForm, plainNumber, readDecisions } from "./certify.js";
+import { walk } from "./walk.js";
 
-/** The built-ins the scaled code takes, and how many arguments each takes. */
-const CALLS: Readonly<Record<string, (n: number) => boolean>> = { abs: (n) => n === 1, min: (n) => n >= 2, max: (n) => n >= 2 };
+/** The built-ins the scaled code takes, and how many arguments each takes (a rounding's places `scaledPlaces` reads). */
+const CALLS: Readonly<Record<string, (n: number) => boolean>> = {
+  abs: (n) => n === 1,
+  min: (n) => n >= 2,
+  max: (n) => n >= 2,
+  modulo: (n) => n === 2,
+};
+
+/**
+ * The places a rounding built-in rounds its first argument to on scaled integers: a literal whole
+ * number from 0 to 22 (`decimal(x, 2)`, `round up(x, 0)`), or none for `floor` and `ceiling` (0).
+ */
+export function scaledPlaces(e: Call): number | undefined {
+  const fn = builtinCalled(e);
+  if (fn === undefined || ROUNDING_MODES[fn] === undefined || e.named) return undefined;
+  if (e.args.length === 1) return fn === "floor" || fn === "ceiling" ? 0 : undefined;
+  const places = e.args[1]!.kind === "number" ? Number(e.args[1]!.value) : NaN;
+  return e.args.length === 2 && Number.isInteger(places) && places >= 0 && places <= MAX_SCALE ? places : undefined;
+}
 
 /** The operations of e when it is such a form (0 for a name or a literal), else -1. */
 function operations(e: Expr): number {
@@ -29,12 +53,46 @@ function operations(e: Expr): number {
     case "arith":
       return e.op === "+" || e.op === "-" || e.op === "*" ? all([e.left, e.right]) : -1;
     case "call": {
+      if (scaledPlaces(e) !== undefined) return all([e.args[0]!]);
       const fn = builtinCalled(e);
-      return fn !== undefined && CALLS[fn]?.(e.args.length) === true ? all(e.args) : -1;
+      return fn !== undefined && !e.named && CALLS[fn]?.(e.args.length) === true ? all(e.args) : -1;
+    }
+    case "if": {
+      // a choice and its tests are no decimal step (a comparison of two input doubles is made on
+      // them as they are): what the decimals spend is the test's arithmetic and a branch's
+      const [test, a, b] = [tests(e.cond), operations(e.then), operations(e.else)];
+      return test < 0 || a < 0 || b < 0 ? -1 : test + Math.max(a, b);
     }
     default:
       return -1;
   }
+}
+
+/** The operations of a condition of comparisons of such forms, `and`, `or` and `not` of them (those of the forms), else -1. */
+function tests(c: Expr): number {
+  const both = (a: number, b: number) => (a < 0 || b < 0 ? -1 : a + b);
+  if (c.kind === "compare") return both(operations(c.left), operations(c.right));
+  if (c.kind === "logical") return both(tests(c.left), tests(c.right));
+  if (isFlag(c)) return 0;
+  return isNot(c) ? both(tests(c.args[0]!), 0) : -1;
+}
+
+/** A boolean input or decision: a condition that holds where it is true (FEEL's `if` takes anything else, null too, as not). */
+export const isFlag = (c: Expr): boolean =>
+  c.kind === "name" && (c.ref?.kind === "input" || c.ref?.kind === "decision") && c.type?.kind === "boolean";
+
+/**
+ * Whether e makes an inlined call on some evaluations only (in a branch of an `if`, an operand of
+ * `and` or `or`): the decimals charge its steps when they make it, where the scaled form would
+ * charge every call it puts in place.
+ */
+function callsMaybe(e: Expr): boolean {
+  let maybe = false;
+  walk(e, (n) => {
+    const parts = n.kind === "if" ? [n.then, n.else] : n.kind === "logical" ? [n.left, n.right] : [];
+    maybe ||= parts.some((p) => inlinedCalls(p) > 0);
+  });
+  return maybe;
 }
 
 /**
@@ -47,8 +105,14 @@ const MIN_OPERATIONS = 2;
 export function certifyScaled(ir: ModelIR): void {
   const read = readDecisions(ir);
   for (const d of ir.decisions) {
-    if (d.certifiedOutput || d.certifiedSum || read.has(d.name) || d.lets.length > 0) continue;
-    if (d.body.kind !== "expr" || !plainNumber(d.type)) continue;
-    if (operations(d.body.expr) >= MIN_OPERATIONS) d.scaledOutput = d.body.expr;
+    if (d.certifiedOutput || d.certifiedSum || d.body.kind !== "expr" || !plainNumber(d.type)) continue;
+    const lets = d.lets.length > 0;
+    const withLets = lets ? letsForm(d.lets, d.body.expr) : undefined;
+    if (lets && (withLets === undefined || withLets.first.length > 0)) continue;
+    // contexts' entries and inlined calls' bodies put in place too, the calls charged where the form answers
+    const form = expand(withLets?.value ?? d.body.expr, false);
+    const bodies = [d.body.expr, ...d.lets.flatMap((l) => (l.body.kind === "expr" ? [l.body.expr] : []))];
+    if (form === undefined || operations(form) < MIN_OPERATIONS || bodies.some(callsMaybe)) continue;
+    d.scaledOutput = { form, read: read.has(d.name), lets, calls: bodies.reduce((n, b) => n + inlinedCalls(b), 0) };
   }
 }

@@ -375,8 +375,8 @@ function decisionCode(
     letLines.push(`if (${tr} !== null) ${tr}.lets[${em.lit(l.name)}] = ${lid};`);
     scope.bind("let", l.name, lid);
   }
-  // lets the certified form holds in place of their names are worked out with the exact value only
-  const letsInForm = d.certifiedOutput?.lets === true;
+  // lets the certified or scaled form holds in place of their names are worked out with the exact value only
+  const letsInForm = d.certifiedOutput?.lets === true || d.scaledOutput?.lets === true;
   if (!letsInForm) lines.push(...letLines);
   let lookup: IndexedLookup | undefined;
   const indexed = d.lets.length === 0 && !coerce ? (l: IndexedLookup) => (lookup = l) : undefined;
@@ -389,9 +389,10 @@ function decisionCode(
   if (d.certifiedOutput || d.scaledOutput) {
     // the JSON output from certified double-doubles or scaled integers where they decide it, the decimal otherwise
     const output = em.fresh("j");
+    const scaled = d.scaledOutput;
     const first = d.certifiedOutput
       ? certifiedAnswer(d.certifiedOutput, output, scope, cx, decided)
-      : `${output} = ${scaledCode(d.scaledOutput!, certifiedOperand(scope, cx), em)};`;
+      : `{ ${output} = ${scaledCode(scaled!.form, certifiedOperand(scope, cx), em)};${answered(output, scaled!, id)} }`;
     lines.unshift(`let ${output};`);
     lines.push(`if (J && ${tr} === null) ${first}`, `if (${output} === undefined) {`, exact, "}", "}");
     return { code: lines.join("\n"), json: output };
@@ -401,6 +402,14 @@ function decisionCode(
   const jsonUsed = json !== undefined && new RegExp(`\\b${json}\\b`).test(body);
   if (jsonUsed) lines.unshift(`let ${json};`);
   return { code: lines.join("\n"), json: jsonUsed ? json : undefined, lookup };
+}
+
+/** What follows a scaled decision's answer in `output`: its inlined calls' steps charged, its decimal made for its readers. */
+function answered(output: string, scaled: NonNullable<DecisionIR["scaledOutput"]>, id: string): string {
+  const then = [scaled.calls > 0 ? `rt.tick(${scaled.calls * CALL_STEPS});` : "", scaled.read ? `${id} = rt.scDecimal();` : ""]
+    .join(" ")
+    .trim();
+  return then ? ` if (${output} !== undefined) { ${then} }` : "";
 }
 
 /** The statement that sets `output` to a certified decision's JSON output from its double-doubles, or to undefined; its inlined calls' steps charged when it does. */

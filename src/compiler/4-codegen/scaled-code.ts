@@ -5,7 +5,10 @@
 // step is not exact (the decimals then work the decision out).
 import type { Call, Expr } from "../../ir/feel-ast.js";
 import { parseScaled } from "../../runtime/decimal-scaled.js";
-import { builtinCalled } from "../3-optimise/certify.js";
+import { builtinCalled, isNot } from "../3-optimise/certify.js";
+import { isFlag, scaledPlaces } from "../3-optimise/certify-scaled.js";
+import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
+import { SC_TESTS } from "../../runtime/certified-scaled.js";
 import type { Emitter } from "./emitter.js";
 
 /** A value in the code: the JS of its integer and of its scale. */
@@ -58,9 +61,33 @@ function written(form: Expr, operand: (e: Expr) => string, em: Emitter): string 
       }
       case "arith":
         return step(`rt.${STEPS[e.op as keyof typeof STEPS]}(${pair(walk(e.left), walk(e.right))})`);
+      case "if": {
+        // the branch the test picks worked out alone, as the decimals do; NaN (the test's) where it picks none
+        const c = test(e.cond);
+        const v = { m: em.fresh("m"), k: em.fresh("k") };
+        out.push(`let ${v.m} = ${c}, ${v.k} = 0;`);
+        const branch = (x: Expr, when: number, opening: string) => {
+          // names first read inside the branch are its own locals: read again after it
+          const before = new Map(read);
+          out.push(`${opening} (${c} === ${when}) {`);
+          const r = walk(x);
+          out.push(`${v.m} = ${r.m}; ${v.k} = ${r.k}; }`);
+          read.clear();
+          for (const [key, value] of before) read.set(key, value);
+        };
+        branch(e.then, 1, "if");
+        branch(e.else, 0, "else if");
+        return v;
+      }
       case "call": {
+        const places = scaledPlaces(e);
+        if (places !== undefined) {
+          const a = walk(e.args[0]!);
+          return step(`rt.scRound(${a.m}, ${a.k}, ${places}, ${ROUNDING_MODES[builtinCalled(e)!]})`);
+        }
         const [a, ...rest] = (e as Call).args.map(walk);
         if (builtinCalled(e) === "abs") return step(`rt.scAbs(${a!.m}, ${a!.k})`);
+        if (builtinCalled(e) === "modulo") return step(`rt.scModulo(${pair(a!, rest[0]!)})`);
         const max = builtinCalled(e) === "max";
         return rest.reduce((acc, b) => step(`rt.scExtreme(${pair(acc, b)}, ${max})`), a!);
       }
@@ -77,6 +104,26 @@ function written(form: Expr, operand: (e: Expr) => string, em: Emitter): string 
         return v;
       }
     }
+  };
+  // a condition as 1 (true), 0 (false) or NaN (a step declined): `and`, `or` and `not` by
+  // arithmetic on them, so that NaN carries through each
+  const test = (c: Expr): string => {
+    const t = em.fresh("t");
+    if (c.kind === "compare") {
+      const [a, b] = [walk(c.left), walk(c.right)];
+      out.push(`const ${t} = rt.scTest(${pair(a, b)}, ${SC_TESTS.indexOf(c.op)});`);
+    } else if (c.kind === "logical") {
+      const [a, b] = [test(c.left), test(c.right)];
+      out.push(`const ${t} = ${c.op === "and" ? `${a} * ${b}` : `1 - (1 - ${a}) * (1 - ${b})`};`);
+    } else if (isFlag(c)) {
+      // a boolean name: a parameter as a number's is
+      const p = em.fresh("o");
+      args.push(operand(c));
+      params.push(p);
+      out.push(`const ${t} = rt.scFlag(${p});`);
+    } else if (isNot(c)) out.push(`const ${t} = 1 - ${test(c.args[0]!)};`);
+    else throw new Error(`scaled code: a condition it does not take (${c.kind})`);
+    return t;
   };
   const value = walk(form);
   const fn = em.hoist("sd", `(${params.join(", ")}) => { ${out.join(" ")} return rt.scAnswer(${value.m}, ${value.k}); }`);

@@ -1,28 +1,79 @@
-// Number decisions of sums, differences, products, negations, `abs`, `min` and `max` of inputs,
-// decisions and short literals, answered on scaled integers (optimise/certify-scaled.ts,
+// Number decisions of sums, differences, products, negations, `abs`, `min`, `max`, `modulo` and
+// roundings to literal places of inputs, decisions and short literals, `if`s between such, lets and
+// context entries and inlined calls put in place, answered on scaled integers (optimise/certify-scaled.ts,
 // codegen/scaled-code.ts, runtime/certified-scaled.ts). Random such decisions on random states —
 // whole numbers, cents, values about 2^53 and past it, huge and tiny ones whose products need more
 // than 22 places, nulls and strings — must answer what the unoptimised model answers on every
-// path, and the scaled code must answer most plain states itself.
+// path, and the scaled code must answer most plain states itself. A scaled decision other
+// decisions read hands them the decimal of its integers: readers of every kind (another scaled
+// form, a quotient, a string, a comparison) answer as the unoptimised model's do.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compileUncached, type ModelInput } from "../../../src/compiler/index.js";
 import * as runtime from "../../../src/runtime/generated-api.js";
 import type { GeneratedModule } from "../../../src/runtime/entry.js";
-import { expectEveryPath } from "../../support/certified-paths.js";
+import { expectEveryPath, spent } from "../../support/certified-paths.js";
 
 const INPUTS = ["a", "b", "c"];
 
-/** Such a form over `names` and short literals. */
-const form = (names: readonly string[]): fc.Arbitrary<string> =>
+/** Roundings of X to literal places, every mode. */
+const ROUNDINGS = [
+  "decimal(X, 2)",
+  "decimal(X, 0)",
+  "floor(X)",
+  "ceiling(X)",
+  "floor(X, 1)",
+  "ceiling(X, 3)",
+  "round up(X, 1)",
+  "round down(X, 0)",
+  "round half up(X, 1)",
+  "round half down(X, 2)",
+];
+
+/** Boolean decisions the forms' conditions may name: null where `c` is not a number. */
+const FLAG_DECISIONS = { big: "a > 100", small: "c < 1" };
+const FLAGS = Object.keys(FLAG_DECISIONS);
+
+/**
+ * Such a form over `names` and short literals, its conditions over `flags` (boolean decisions) too;
+ * `builtins`: with `abs`, `min` and `max` (whose step the decimals charge, the scaled code not).
+ */
+const form = (names: readonly string[], builtins = true, flags: readonly string[] = []): fc.Arbitrary<string> =>
   fc.letrec<{ e: string }>((tie) => ({
     e: fc.oneof(
       { depthSize: "small", withCrossShrink: true },
       { arbitrary: fc.constantFrom(...names, ...names, "0.1", "0.2", "3", "2.5", "0", "100000000", "0.0000001"), weight: 6 },
       { arbitrary: fc.tuple(tie("e"), fc.constantFrom("+", "-", "*"), tie("e")).map(([x, o, y]) => `(${x}) ${o} (${y})`), weight: 4 },
       { arbitrary: tie("e").map((x) => `-(${x})`), weight: 1 },
-      { arbitrary: tie("e").map((x) => `abs(${x})`), weight: 1 },
-      { arbitrary: fc.tuple(fc.constantFrom("min", "max"), tie("e"), tie("e")).map(([f, x, y]) => `${f}(${x}, ${y})`), weight: 1 },
+      { arbitrary: tie("e").map((x) => (builtins ? `abs(${x})` : `-(${x})`)), weight: 1 },
+      {
+        arbitrary: fc
+          .tuple(fc.constantFrom("min", "max"), tie("e"), tie("e"))
+          .map(([f, x, y]) => (builtins ? `${f}(${x}, ${y})` : `(${x}) - (${y})`)),
+        weight: 1,
+      },
+      { arbitrary: fc.tuple(tie("c"), tie("e"), tie("e")).map(([c, x, y]) => `if ${c} then (${x}) else (${y})`), weight: 1 },
+      // roundings to literal places, and modulo (a zero divisor left to the decimals)
+      {
+        arbitrary: fc.tuple(fc.constantFrom(...ROUNDINGS), tie("e")).map(([r, x]) => (builtins ? r.replace("X", `(${x})`) : `(${x}) * 10`)),
+        weight: 1,
+      },
+      // (a name for the divisor: a literal zero is refused when the model compiles)
+      {
+        arbitrary: fc.tuple(tie("e"), fc.constantFrom(...names)).map(([x, y]) => (builtins ? `modulo(${x}, ${y})` : `(${x}) * ${y}`)),
+        weight: 1,
+      },
+    ),
+    // comparisons of such forms, and `and`, `or` and `not` of them
+    c: fc.oneof(
+      { depthSize: "small", withCrossShrink: true },
+      {
+        arbitrary: fc.tuple(tie("e"), fc.constantFrom("<", "<=", ">", ">=", "=", "!="), tie("e")).map(([x, o, y]) => `(${x}) ${o} (${y})`),
+        weight: 4,
+      },
+      { arbitrary: fc.tuple(tie("c"), fc.constantFrom("and", "or"), tie("c")).map(([x, o, y]) => `(${x}) ${o} (${y})`), weight: 1 },
+      { arbitrary: tie("c").map((x) => `not(${x})`), weight: 1 },
+      { arbitrary: flags.length > 0 ? fc.constantFrom(...flags) : tie("c"), weight: 1 },
     ),
   })).e;
 
@@ -43,10 +94,17 @@ interface Counted {
   json(s: Record<string, unknown>): { out: unknown; answered: number };
 }
 
-function compile(decisions: Record<string, string>): Counted {
+/** Model functions the forms may call: inlined, their bodies put in place of the calls. */
+const FUNCTIONS = {
+  twice: { params: { p: "number" }, returns: "number", body: "p * 2 - 1" },
+  spread: { params: { p: "number", q: "number" }, returns: "number", body: "if p > q then p - q else q * 3" },
+};
+
+function compile(decisions: Record<string, unknown>): Counted {
   const model = {
     name: "scaled",
     inputs: Object.fromEntries(INPUTS.map((n) => [n, { type: "number", desc: n }])),
+    functions: FUNCTIONS,
     decisions,
   } as unknown as ModelInput;
   const [fast, slow] = [compileUncached(model, { optimise: true }), compileUncached(model, { optimise: false })];
@@ -90,20 +148,66 @@ describe("number decisions on scaled integers", () => {
   it("answer as the decimals do on random forms of inputs, a decision and literals, on every path", () => {
     const tally = { marked: 0, states: 0, answered: 0 };
     fc.assert(
-      fc.property(form(INPUTS), form([...INPUTS, "first"]), fc.array(state, { minLength: 8, maxLength: 8 }), (first, second, states) => {
-        // `first` is read by `second` (left to the decimals); `second` and `alone` are read by none
-        // each with two operations at least (one alone is left to the decimals)
-        const decisions = { first: `${first} - a * 2`, second: `${second} + b * 3`, alone: `${first} - a * 2` };
-        const m = compile(decisions);
-        if (m.source.includes("rt.scAnswer(")) tally.marked++;
-        tally.answered += expectStates(m, decisions, states);
-        tally.states += states.length;
-      }),
-      { numRuns: 200 },
+      fc.property(
+        form(INPUTS, true, FLAGS),
+        form([...INPUTS, "first"], true, FLAGS),
+        fc.array(state, { minLength: 8, maxLength: 8 }),
+        (first, second, states) => {
+          // `first` is read by `second`, itself scaled, and by decisions the decimals work out
+          // (handed the decimal of first's integers); `second` and `alone` are read by none; each
+          // with two operations at least (one alone is left to the decimals)
+          const decisions = {
+            first: `${first} - a * 2`,
+            second: `${second} + b * 3`,
+            alone: `${first} - a * 2`,
+            shown: "string(first)",
+            third: "if first > c then first / 3 else decimal(first, 1)",
+            same: "first = a",
+            // lets put in place of their names: one read twice, one read by the other
+            lets: { let: { s: `${second} * 2`, t: "s - c" }, expr: "if s > t then s - t * t else t + s" },
+            // conditions on boolean decisions: true, false or null
+            ...FLAG_DECISIONS,
+          };
+          const m = compile(decisions);
+          if (m.source.includes("rt.scDecimal()")) tally.marked++;
+          tally.answered += expectStates(m, decisions, states);
+          tally.states += states.length;
+        },
+      ),
+      { numRuns: 300 },
     );
     expect(tally.marked).toBeGreaterThan(150);
-    // two decisions a state may answer; nulls and strings (1 in 11 a value) and overflows decline
-    expect(tally.answered).toBeGreaterThan(tally.states / 2);
+    // four decisions a state may answer; nulls and strings (1 in 11 a value) and overflows decline
+    expect(tally.answered).toBeGreaterThan(tally.states * 1.5);
+  });
+
+  it("answer as the decimals do with inlined calls and context entries in place, charging the calls' steps", () => {
+    let answered = 0;
+    fc.assert(
+      fc.property(form(INPUTS, false), form(INPUTS, false), fc.array(state, { minLength: 6, maxLength: 6 }), (x, y, states) => {
+        const decisions = {
+          called: `twice(${x}) + spread(${y}, a)`,
+          entries: `{u: ${x}, v: u * 2 - b, w: 7}.v + c`,
+          nested: `twice(twice(${y})) - {u: a}.u`,
+        };
+        const m = compile(decisions);
+        for (const s of states) {
+          const json = () => {
+            const r = m.json(s);
+            answered += r.answered;
+            return r.out;
+          };
+          expectEveryPath(m.fast, m.slow, json, s, `${JSON.stringify(decisions)} on ${JSON.stringify(s)}`);
+          // the calls' steps as the decimals charge them
+          expect(
+            spent(() => m.json(s)),
+            JSON.stringify(s),
+          ).toEqual(spent(() => m.fast.run(null, s, {}, true)));
+        }
+      }),
+      { numRuns: 100 },
+    );
+    expect(answered).toBeGreaterThan(600);
   });
 
   it("answer exact sums where doubles would not, and leave to the decimals what scaled integers cannot hold", () => {
@@ -113,6 +217,12 @@ describe("number decisions on scaled integers", () => {
       huge: "a * b * c",
       tiny: "a * 0.0000001 * b * 0.0000001 * 0.0000001",
       signs: "-(a) * 0 + min(b, -(c))",
+      chosen: "if a > b and not(c = 0) then a - b else b * 2 - a",
+      withLets: { let: { s: "a * 3", t: "s - b" }, expr: "s + t * 2" },
+      flag: "c > 1",
+      // not(null) is null, which takes the else branch: left to the decimals
+      unflagged: "if not(flag) then a * 2 - b else 0",
+      halves: "decimal(a * 5, 0) + round half down(b * 50, 0) + modulo(c * 3, b)",
     });
     const states = [
       { a: 0.1, b: 0.07, c: 3 },
@@ -121,12 +231,25 @@ describe("number decisions on scaled integers", () => {
       { a: 123456.78, b: 0.01, c: -0 },
       { a: 1e300, b: 1e-300, c: 1 },
       { a: null, b: 1, c: 2 },
+      { a: 0.3, b: 0.25, c: null },
+      { a: 0.3, b: -0.25, c: -1.5 },
     ];
     const answered = expectStates(m, "edges", states);
     // whole numbers and cents: every decision on scaled integers but the one of 24 places
     expect(m.json({ a: 0.1, b: 0.07, c: 3 })).toEqual({
-      out: { tenths: 0.4, cents: 0.23, huge: 0.021, tiny: 7e-24, signs: -3 },
-      answered: 4,
+      out: {
+        tenths: 0.4,
+        cents: 0.23,
+        huge: 0.021,
+        tiny: 7e-24,
+        signs: -3,
+        chosen: 0.03,
+        withLets: 0.76,
+        flag: true,
+        unflagged: 0,
+        halves: 3.04,
+      },
+      answered: 8,
     });
     expect(answered).toBeGreaterThan(states.length);
   });
@@ -145,5 +268,8 @@ describe("number decisions on scaled integers", () => {
     expect(runtime.scRead(null)).toBeNaN();
     expect(runtime.scAnswer(-0, 0)).toBe(0);
     expect(runtime.scAnswer(NaN, 0)).toBeUndefined();
+    expect(Object.is(runtime.scRead(-0), 0)).toBe(true);
+    expect(runtime.scAnswer(-125, 2)).toBe(-1.25);
+    expect(String(runtime.scDecimal())).toBe("-1.25");
   });
 });
