@@ -1,8 +1,9 @@
 // A decision the optimiser marked `scaledOutput` (optimise/certify-scaled.ts) as straight JS on
 // scaled integers (runtime/certified-scaled.ts): two locals for each value (its integer and its
 // scale), a runtime step for each operation. The code is one function hoisted to module scope;
-// its names are its arguments, each read once. It answers the JSON number, or undefined where a
-// step is not exact (the decimals then work the decision out).
+// its names are its arguments, each read once (a name first read in a branch of an `if`, once
+// there and again after it). It answers the JSON number, or undefined where a step is not exact
+// (the decimals then work the decision out).
 import type { Call, Expr } from "../../ir/feel-ast.js";
 import { parseScaled } from "../../runtime/decimal-scaled.js";
 import { builtinCalled, isNot } from "../3-optimise/certify.js";
