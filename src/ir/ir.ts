@@ -77,8 +77,10 @@ export interface DecisionIR {
   certifiedSum?: { forms: Expr[]; calls: number[] };
   /**
    * Set by the optimiser on a number decision whose value is sums, differences, products,
-   * negations, `abs`, `min` and `max` of number inputs, decisions and short literals alone, and
-   * `if`s between such chosen by comparisons of such (optimise/certify-scaled.ts): codegen makes its
+   * negations, `abs`, `min`, `max`, `modulo` and roundings to literal places of number inputs,
+   * decisions and short literals alone, and `if`s between such chosen by comparisons of such and
+   * boolean names (optimise/certify-scaled.ts): `form` with its lets, context entries and inlined
+   * calls in place; codegen makes its
    * JSON output on scaled integers where every step is exact (codegen/scaled-code.ts), on the
    * decimals otherwise; `read` when other decisions read it, which then get the decimal of those
    * integers; `lets` when its lets are in the form, worked out only by the decimals; `calls` the

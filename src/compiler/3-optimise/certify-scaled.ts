@@ -1,39 +1,38 @@
 // Marks the number decisions whose value is sums, differences, products, negations, `abs`, `min`,
 // `max`, `modulo` and roundings to literal places (`decimal`, `floor`, `ceiling`, `round up`, ...)
-// of number inputs, other decisions, lets and short literals, and `if`s choosing between
-// such by comparisons of such and boolean names (`and`, `or`, `not` of them), and nothing else (`(17 - term months) *
-// 17`, `if a > b then (a - b) * 2 else 0`): codegen works their JSON output out on scaled integers
-// (codegen/scaled-code.ts, runtime/certified-scaled.ts) where every step is exact, and on the
-// decimals otherwise. The double-doubles are not worth such forms (certify-output.ts `pays`): their
-// decimals are short, and on scaled integers no decimal is made but the one the decision's readers
-// take, if any (a single decimal in place of one for each step). A decision's lets are put in place
-// of their names (certify.ts `letsForm`) when none must be worked out first, and context entries
-// and inlined calls' bodies in place of paths and calls (certify.ts `expand`).
+// of number inputs, other decisions, lets and short literals, and `if`s choosing between such by
+// comparisons of such and boolean names (`and`, `or`, `not` of them), and nothing else
+// (`(17 - term months) * 17`, `if a > b then (a - b) * 2 else 0`): codegen works their JSON output
+// out on scaled integers (codegen/scaled-code.ts, runtime/certified-scaled.ts) where every step is
+// exact, and on the decimals otherwise. The double-doubles are not worth such forms
+// (certify-output.ts `pays`): their decimals are short, and on scaled integers no decimal is made
+// but the one the decision's readers take, if any (a single decimal in place of one for each step).
+// A decision's lets are put in place of their names (certify.ts `letsForm`) when none must be
+// worked out first, and context entries and inlined calls' bodies in place of paths and calls
+// (certify.ts `expand`).
 import type { Call, Expr } from "../../ir/feel-ast.js";
 import type { ModelIR } from "../../ir/ir.js";
-import { MAX_SCALE, parseScaled } from "../../runtime/decimal-scaled.js";
-import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
-import { builtinCalled, expand, inlinedCalls, isNot, letsForm, plainNumber, readDecisions } from "./certify.js";
+import { parseScaled } from "../../runtime/decimal-scaled.js";
+import {
+  builtinCalled,
+  expand,
+  inlinedCalls,
+  innerPlaces,
+  isNot,
+  letsForm,
+  NUMBER_BUILTINS,
+  plainNumber,
+  readDecisions,
+} from "./certify.js";
 import { walk } from "./walk.js";
 
-/** The built-ins the scaled code takes, and how many arguments each takes (a rounding's places `scaledPlaces` reads). */
-const CALLS: Readonly<Record<string, (n: number) => boolean>> = {
-  abs: (n) => n === 1,
-  min: (n) => n >= 2,
-  max: (n) => n >= 2,
-  modulo: (n) => n === 2,
-};
+/** The built-ins the scaled code takes besides the roundings (`scaledPlaces`), of the arities the certified code takes them. */
+const CALLS = new Set(["abs", "min", "max", "modulo"]);
 
-/**
- * The places a rounding built-in rounds its first argument to on scaled integers: a literal whole
- * number from 0 to 22 (`decimal(x, 2)`, `round up(x, 0)`), or none for `floor` and `ceiling` (0).
- */
+/** The places a rounding built-in rounds its first argument to on scaled integers: `innerPlaces`, or 0 for `floor(x)` and `ceiling(x)`. */
 export function scaledPlaces(e: Call): number | undefined {
   const fn = builtinCalled(e);
-  if (fn === undefined || ROUNDING_MODES[fn] === undefined || e.named) return undefined;
-  if (e.args.length === 1) return fn === "floor" || fn === "ceiling" ? 0 : undefined;
-  const places = e.args[1]!.kind === "number" ? Number(e.args[1]!.value) : NaN;
-  return e.args.length === 2 && Number.isInteger(places) && places >= 0 && places <= MAX_SCALE ? places : undefined;
+  return e.args.length === 1 && (fn === "floor" || fn === "ceiling") ? 0 : innerPlaces(e);
 }
 
 /** The operations of e when it is such a form (0 for a name or a literal), else -1. */
@@ -55,7 +54,7 @@ function operations(e: Expr): number {
     case "call": {
       if (scaledPlaces(e) !== undefined) return all([e.args[0]!]);
       const fn = builtinCalled(e);
-      return fn !== undefined && !e.named && CALLS[fn]?.(e.args.length) === true ? all(e.args) : -1;
+      return fn !== undefined && CALLS.has(fn) && NUMBER_BUILTINS[fn]!(e.args.length) ? all(e.args) : -1;
     }
     case "if": {
       // a choice and its tests are no decimal step (a comparison of two input doubles is made on

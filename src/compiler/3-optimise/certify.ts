@@ -55,7 +55,7 @@ export function builtinCalled(e: Expr): string | undefined {
 }
 
 /** Built-ins of one number the code holds, and how many arguments each takes (min and max: two or more). */
-const NUMBER_BUILTINS: Readonly<Record<string, (n: number) => boolean>> = {
+export const NUMBER_BUILTINS: Readonly<Record<string, (n: number) => boolean>> = {
   abs: (n) => n === 1,
   floor: (n) => n === 1,
   ceiling: (n) => n === 1,

@@ -389,10 +389,9 @@ function decisionCode(
   if (d.certifiedOutput || d.scaledOutput) {
     // the JSON output from certified double-doubles or scaled integers where they decide it, the decimal otherwise
     const output = em.fresh("j");
-    const scaled = d.scaledOutput;
     const first = d.certifiedOutput
       ? certifiedAnswer(d.certifiedOutput, output, scope, cx, decided)
-      : `{ ${output} = ${scaledCode(scaled!.form, certifiedOperand(scope, cx), em)};${answered(output, scaled!, id)} }`;
+      : scaledAnswer(d.scaledOutput!, output, id, scope, cx);
     lines.unshift(`let ${output};`);
     lines.push(`if (J && ${tr} === null) ${first}`, `if (${output} === undefined) {`, exact, "}", "}");
     return { code: lines.join("\n"), json: output };
@@ -404,12 +403,14 @@ function decisionCode(
   return { code: lines.join("\n"), json: jsonUsed ? json : undefined, lookup };
 }
 
-/** What follows a scaled decision's answer in `output`: its inlined calls' steps charged, its decimal made for its readers. */
-function answered(output: string, scaled: NonNullable<DecisionIR["scaledOutput"]>, id: string): string {
-  const then = [scaled.calls > 0 ? `rt.tick(${scaled.calls * CALL_STEPS});` : "", scaled.read ? `${id} = rt.scDecimal();` : ""]
-    .join(" ")
-    .trim();
-  return then ? ` if (${output} !== undefined) { ${then} }` : "";
+/**
+ * The statement that sets `output` to a scaled decision's JSON output, or to undefined; where it
+ * answers, its inlined calls' steps charged and its decimal (`id`) made for its readers.
+ */
+function scaledAnswer(mark: NonNullable<DecisionIR["scaledOutput"]>, output: string, id: string, scope: Scope, cx: ExprContext): string {
+  const then = [mark.calls > 0 ? `rt.tick(${mark.calls * CALL_STEPS});` : "", mark.read ? `${id} = rt.scDecimal();` : ""].filter((x) => x);
+  const after = then.length > 0 ? ` if (${output} !== undefined) { ${then.join(" ")} }` : "";
+  return `{ ${output} = ${scaledCode(mark.form, certifiedOperand(scope, cx), cx.em)};${after} }`;
 }
 
 /** The statement that sets `output` to a certified decision's JSON output from its double-doubles, or to undefined; its inlined calls' steps charged when it does. */
