@@ -95,14 +95,18 @@ function callsMaybe(e: Expr): boolean {
 }
 
 /**
- * Two operations at least (`(17 - t) * 17`): one saves a single decimal, and its code beside the
- * decimals' on every decision of a model of thousands (`n + 1`, `n + 2`, ...) would take it past
- * the server's limit on generated code.
+ * The operations a form must hold: two for a decision other decisions read (`(17 - t) * 17`), since
+ * its readers take a decimal made of the integers, which a single operation makes anyway; one for a
+ * decision nobody reads (`t * 17`), whose JSON number is all it answers. Forms of one operation are
+ * taken for the first ONE_OPERATION_FORMS such decisions of a model only: each adds its code beside
+ * the decimals', and on every decision of a model of thousands (`n + 1`, `n + 2`, ...) that would take
+ * it past the server's limit on generated code.
  */
-const MIN_OPERATIONS = 2;
+export const ONE_OPERATION_FORMS = 64;
 
 export function certifyScaled(ir: ModelIR): void {
   const read = readDecisions(ir);
+  let single = 0;
   for (const d of ir.decisions) {
     if (d.certifiedOutput || d.certifiedSum || d.body.kind !== "expr" || !plainNumber(d.type)) continue;
     const lets = d.lets.length > 0;
@@ -111,7 +115,10 @@ export function certifyScaled(ir: ModelIR): void {
     // contexts' entries and inlined calls' bodies put in place too, the calls charged where the form answers
     const form = expand(withLets?.value ?? d.body.expr, false);
     const bodies = [d.body.expr, ...d.lets.flatMap((l) => (l.body.kind === "expr" ? [l.body.expr] : []))];
-    if (form === undefined || operations(form) < MIN_OPERATIONS || bodies.some(callsMaybe)) continue;
-    d.scaledOutput = { form, read: read.has(d.name), lets, calls: bodies.reduce((n, b) => n + inlinedCalls(b), 0) };
+    if (form === undefined) continue;
+    const [ops, held] = [operations(form), read.has(d.name)];
+    if (ops < (held ? 2 : 1) || (ops === 1 && single >= ONE_OPERATION_FORMS) || bodies.some(callsMaybe)) continue;
+    if (ops === 1) single++;
+    d.scaledOutput = { form, read: held, lets, calls: bodies.reduce((n, b) => n + inlinedCalls(b), 0) };
   }
 }

@@ -9,7 +9,8 @@
 // form, a quotient, a string, a comparison) answer as the unoptimised model's do.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compileUncached, type ModelInput } from "../../../src/compiler/index.js";
+import { compileToSource, compileUncached, type ModelInput } from "../../../src/compiler/index.js";
+import { ONE_OPERATION_FORMS } from "../../../src/compiler/3-optimise/certify-scaled.js";
 import * as runtime from "../../../src/runtime/generated-api.js";
 import type { GeneratedModule } from "../../../src/runtime/entry.js";
 import { expectEveryPath, spent } from "../../support/certified-paths.js";
@@ -76,6 +77,11 @@ const form = (names: readonly string[], builtins = true, flags: readonly string[
       { arbitrary: flags.length > 0 ? fc.constantFrom(...flags) : tie("c"), weight: 1 },
     ),
   })).e;
+
+/** A form of one operation: scaled where no decision reads it. */
+const one = fc
+  .tuple(fc.constantFrom(...INPUTS, "0.1", "3", "-2.5"), fc.constantFrom("+", "-", "*"), fc.constantFrom(...INPUTS, "0.07", "100000000"))
+  .map(([x, o, y]) => `${x} ${o} ${y}`);
 
 /** Whole numbers, cents, 2^53 and about it, huge, tiny; now and then null or a string. */
 const value = fc.oneof(
@@ -157,12 +163,14 @@ describe("number decisions on scaled integers", () => {
       fc.property(
         form(INPUTS, true, FLAGS),
         form([...INPUTS, "first"], true, FLAGS),
+        one,
         fc.array(state, { minLength: 8, maxLength: 8 }),
-        (first, second, states) => {
+        (first, second, single, states) => {
           // `first` is read by `second`, itself scaled, and by decisions the decimals work out
-          // (handed the decimal of first's integers); `second` and `alone` are read by none; each
-          // with two operations at least (one alone is left to the decimals)
+          // (handed the decimal of first's integers); `second`, `alone` and `single` (of one
+          // operation) are read by none
           const decisions = {
+            single,
             first: `${first} - a * 2`,
             second: `${second} + b * 3`,
             alone: `${first} - a * 2`,
@@ -252,6 +260,26 @@ describe("number decisions on scaled integers", () => {
       answered: 8,
     });
     expect(answered).toBeGreaterThan(states.length);
+  });
+
+  it("take forms of one operation for decisions nobody reads, the first ONE_OPERATION_FORMS of a model", () => {
+    const decisions: Record<string, string> = { read: "a * 3", shown: "string(read)", two: "read - b * 2" };
+    for (let i = 0; i < ONE_OPERATION_FORMS + 10; i++) decisions[`d${i}`] = `a * ${i + 2}`;
+    const model = { name: "one", inputs: Object.fromEntries(INPUTS.map((n) => [n, { type: "number", desc: n }])), decisions };
+    const r = compileToSource(model as unknown as ModelInput);
+    if (!r.ok) throw new Error("does not compile");
+    const marked = r.ir.decisions.filter((d) => d.scaledOutput).map((d) => d.name);
+    // `read` is read (its readers take a decimal, which one operation makes anyway); `two` holds two
+    expect(marked).toEqual(["two", ...Array.from({ length: ONE_OPERATION_FORMS }, (_, i) => `d${i}`)]);
+    const m = compile(decisions);
+    const states = [
+      { a: 0.1, b: 2, c: 0 },
+      { a: 2 ** 53, b: 1, c: 1 },
+      { a: null, b: 1, c: 1 },
+      { a: -0.07, b: 1e300, c: 1 },
+    ];
+    expectStates(m, "one operation", states);
+    expect(m.json(states[0]!).answered).toBe(ONE_OPERATION_FORMS + 1);
   });
 
   it("step exactly or decline", () => {
