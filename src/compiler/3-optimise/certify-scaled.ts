@@ -80,6 +80,15 @@ function tests(c: Expr): number {
 export const isFlag = (c: Expr): boolean =>
   c.kind === "name" && (c.ref?.kind === "input" || c.ref?.kind === "decision") && c.type?.kind === "boolean";
 
+/** Whether e names a decision. */
+function readsDecision(e: Expr): boolean {
+  let named = false;
+  walk(e, (n) => {
+    named ||= n.kind === "name" && n.ref?.kind === "decision";
+  });
+  return named;
+}
+
 /**
  * Whether e makes an inlined call on some evaluations only (in a branch of an `if`, an operand of
  * `and` or `or`): the decimals charge its steps when they make it, where the scaled form would
@@ -97,10 +106,12 @@ function callsMaybe(e: Expr): boolean {
 /**
  * The operations a form must hold: two for a decision other decisions read (`(17 - t) * 17`), since
  * its readers take a decimal made of the integers, which a single operation makes anyway; one for a
- * decision nobody reads (`t * 17`), whose JSON number is all it answers. Forms of one operation are
- * taken for the first ONE_OPERATION_FORMS such decisions of a model only: each adds its code beside
- * the decimals', and on every decision of a model of thousands (`n + 1`, `n + 2`, ...) that would take
- * it past the server's limit on generated code.
+ * decision nobody reads whose names are inputs (`t * 17`), whose JSON number is then all it answers
+ * (another decision's decimal may be long, a quotient's, on which the form would decline on every
+ * evaluation: measured, a model 1.3 times slower). Forms of one operation are taken for the first
+ * ONE_OPERATION_FORMS such decisions of a model only: each adds its code beside the decimals', and
+ * on every decision of a model of thousands (`n + 1`, `n + 2`, ...) that would take it past the
+ * server's limit on generated code.
  */
 export const ONE_OPERATION_FORMS = 64;
 
@@ -117,7 +128,8 @@ export function certifyScaled(ir: ModelIR): void {
     const bodies = [d.body.expr, ...d.lets.flatMap((l) => (l.body.kind === "expr" ? [l.body.expr] : []))];
     if (form === undefined) continue;
     const [ops, held] = [operations(form), read.has(d.name)];
-    if (ops < (held ? 2 : 1) || (ops === 1 && single >= ONE_OPERATION_FORMS) || bodies.some(callsMaybe)) continue;
+    const least = held || readsDecision(form) ? 2 : 1;
+    if (ops < least || (ops === 1 && single >= ONE_OPERATION_FORMS) || bodies.some(callsMaybe)) continue;
     if (ops === 1) single++;
     d.scaledOutput = { form, read: held, lets, calls: bodies.reduce((n, b) => n + inlinedCalls(b), 0) };
   }

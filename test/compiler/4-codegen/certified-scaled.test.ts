@@ -262,14 +262,15 @@ describe("number decisions on scaled integers", () => {
     expect(answered).toBeGreaterThan(states.length);
   });
 
-  it("take forms of one operation for decisions nobody reads, the first ONE_OPERATION_FORMS of a model", () => {
-    const decisions: Record<string, string> = { read: "a * 3", shown: "string(read)", two: "read - b * 2" };
+  it("take forms of one operation of inputs for decisions nobody reads, the first ONE_OPERATION_FORMS of a model", () => {
+    const decisions: Record<string, string> = { read: "a * 3", shown: "string(read)", two: "read - b * 2", negated: "-(read)" };
     for (let i = 0; i < ONE_OPERATION_FORMS + 10; i++) decisions[`d${i}`] = `a * ${i + 2}`;
     const model = { name: "one", inputs: Object.fromEntries(INPUTS.map((n) => [n, { type: "number", desc: n }])), decisions };
     const r = compileToSource(model as unknown as ModelInput);
     if (!r.ok) throw new Error("does not compile");
     const marked = r.ir.decisions.filter((d) => d.scaledOutput).map((d) => d.name);
-    // `read` is read (its readers take a decimal, which one operation makes anyway); `two` holds two
+    // `read` is read (its readers take a decimal, which one operation makes anyway), `negated` names
+    // a decision (whose decimal may be long); `two` holds two
     expect(marked).toEqual(["two", ...Array.from({ length: ONE_OPERATION_FORMS }, (_, i) => `d${i}`)]);
     const m = compile(decisions);
     const states = [
