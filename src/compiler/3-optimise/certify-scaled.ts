@@ -35,6 +35,16 @@ export function scaledPlaces(e: Call): number | undefined {
   return e.args.length === 1 && (fn === "floor" || fn === "ceiling") ? 0 : innerPlaces(e);
 }
 
+/**
+ * n for `x ** n` with n a literal 2, 3 or 4: the decimals raise a short base to a small whole power
+ * by products of it (`Decimal.pow`), which the scaled code makes too.
+ */
+export function scaledPower(e: Expr): number | undefined {
+  return e.kind === "arith" && e.op === "**" && e.right.kind === "number" && /^[234]$/.test(e.right.value)
+    ? Number(e.right.value)
+    : undefined;
+}
+
 /** The operations of e when it is such a form (0 for a name or a literal), else -1. */
 function operations(e: Expr): number {
   const all = (parts: readonly Expr[]): number =>
@@ -49,8 +59,13 @@ function operations(e: Expr): number {
       return (e.ref?.kind === "input" || e.ref?.kind === "decision") && e.type?.kind === "number" ? 0 : -1;
     case "negate":
       return all([e.operand]);
-    case "arith":
-      return e.op === "+" || e.op === "-" || e.op === "*" ? all([e.left, e.right]) : -1;
+    case "arith": {
+      // a power to a literal 2, 3 or 4: products of the base, one fewer than the exponent
+      const n = scaledPower(e);
+      if (n === undefined) return e.op === "+" || e.op === "-" || e.op === "*" ? all([e.left, e.right]) : -1;
+      const base = all([e.left]);
+      return base < 0 ? -1 : base + n - 2;
+    }
     case "call": {
       if (scaledPlaces(e) !== undefined) return all([e.args[0]!]);
       const fn = builtinCalled(e);
@@ -119,7 +134,7 @@ export function certifyScaled(ir: ModelIR): void {
   const read = readDecisions(ir);
   let single = 0;
   for (const d of ir.decisions) {
-    if (d.certifiedOutput || d.certifiedSum || d.body.kind !== "expr" || !plainNumber(d.type)) continue;
+    if (d.certifiedOutput?.read || d.certifiedSum || d.body.kind !== "expr" || !plainNumber(d.type)) continue;
     const lets = d.lets.length > 0;
     const withLets = lets ? letsForm(d.lets, d.body.expr) : undefined;
     if (lets && (withLets === undefined || withLets.first.length > 0)) continue;
@@ -128,9 +143,14 @@ export function certifyScaled(ir: ModelIR): void {
     const bodies = [d.body.expr, ...d.lets.flatMap((l) => (l.body.kind === "expr" ? [l.body.expr] : []))];
     if (form === undefined) continue;
     const [ops, held] = [operations(form), read.has(d.name)];
-    const least = held || readsDecision(form) ? 2 : 1;
-    if (ops < least || (ops === 1 && single >= ONE_OPERATION_FORMS) || bodies.some(callsMaybe)) continue;
+    const fromDecisions = readsDecision(form);
+    // a decision the double-doubles took and no other reads, for a power (which they count as long),
+    // is taken from them where its names are inputs: short decimals are cheaper on scaled integers (a
+    // decision they hold is a long decimal, a quotient's, on which the form would decline)
+    if (d.certifiedOutput && fromDecisions) continue;
+    if (ops < (held || fromDecisions ? 2 : 1) || (ops === 1 && single >= ONE_OPERATION_FORMS) || bodies.some(callsMaybe)) continue;
     if (ops === 1) single++;
+    delete d.certifiedOutput;
     d.scaledOutput = { form, read: held, lets, calls: bodies.reduce((n, b) => n + inlinedCalls(b), 0) };
   }
 }

@@ -7,7 +7,7 @@
 import type { Call, Expr } from "../../ir/feel-ast.js";
 import { parseScaled } from "../../runtime/decimal-scaled.js";
 import { builtinCalled, isNot } from "../3-optimise/certify.js";
-import { isFlag, scaledPlaces } from "../3-optimise/certify-scaled.js";
+import { isFlag, scaledPlaces, scaledPower } from "../3-optimise/certify-scaled.js";
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
 import { SC_TESTS } from "../../runtime/certified-scaled.js";
 import type { Emitter } from "./emitter.js";
@@ -60,8 +60,14 @@ function written(form: Expr, operand: (e: Expr) => string, em: Emitter): string 
         out.push(`const ${m} = -(${a.m});`);
         return { m, k: a.k };
       }
-      case "arith":
-        return step(`rt.${STEPS[e.op as keyof typeof STEPS]}(${pair(walk(e.left), walk(e.right))})`);
+      case "arith": {
+        const power = scaledPower(e);
+        if (power === undefined) return step(`rt.${STEPS[e.op as keyof typeof STEPS]}(${pair(walk(e.left), walk(e.right))})`);
+        const base = walk(e.left);
+        let v = base;
+        for (let i = 1; i < power; i++) v = step(`rt.scMul(${pair(v, base)})`);
+        return v;
+      }
       case "if": {
         // the branch the test picks worked out alone, as the decimals do; NaN (the test's) where it picks none
         const c = test(e.cond);

@@ -1,4 +1,4 @@
-// Number decisions of sums, differences, products, negations, `abs`, `min`, `max`, `modulo` and
+// Number decisions of sums, differences, products, small whole powers, negations, `abs`, `min`, `max`, `modulo` and
 // roundings to literal places of inputs, decisions and short literals, `if`s between such, lets and
 // context entries and inlined calls put in place, answered on scaled integers (optimise/certify-scaled.ts,
 // codegen/scaled-code.ts, runtime/certified-scaled.ts). Random such decisions on random states —
@@ -46,6 +46,12 @@ const form = (names: readonly string[], builtins = true, flags: readonly string[
       { arbitrary: fc.constantFrom(...names, ...names, "0.1", "0.2", "3", "2.5", "0", "100000000", "0.0000001"), weight: 6 },
       { arbitrary: fc.tuple(tie("e"), fc.constantFrom("+", "-", "*"), tie("e")).map(([x, o, y]) => `(${x}) ${o} (${y})`), weight: 4 },
       { arbitrary: tie("e").map((x) => `-(${x})`), weight: 1 },
+      // small whole powers: products of the base (without `builtins`, a product: a power past the
+      // safe integers the double-doubles take charges the decimals' wide rounding, which they do not)
+      {
+        arbitrary: fc.tuple(tie("e"), fc.constantFrom("2", "3", "4")).map(([x, n]) => (builtins ? `(${x}) ** ${n}` : `(${x}) * (${x})`)),
+        weight: 1,
+      },
       { arbitrary: tie("e").map((x) => (builtins ? `abs(${x})` : `-(${x})`)), weight: 1 },
       {
         arbitrary: fc
@@ -231,6 +237,8 @@ describe("number decisions on scaled integers", () => {
       // not(null) is null, which takes the else branch: left to the decimals
       unflagged: "if not(flag) then a * 2 - b else 0",
       halves: "decimal(a * 5, 0) + round half down(b * 50, 0) + modulo(c * 3, b)",
+      // a power the double-doubles would take (read by none): products of the base
+      powered: "(a - b) ** 2 * 3 + c ** 3",
     });
     const states = [
       { a: 0.1, b: 0.07, c: 3 },
@@ -243,7 +251,7 @@ describe("number decisions on scaled integers", () => {
       { a: 0.3, b: -0.25, c: -1.5 },
     ];
     const answered = expectStates(m, "edges", states);
-    // whole numbers and cents: every decision on scaled integers but the one of 24 places
+    // whole numbers and cents: every decision on scaled integers but the one of 24 places (and `flag`)
     expect(m.json({ a: 0.1, b: 0.07, c: 3 })).toEqual({
       out: {
         tenths: 0.4,
@@ -256,8 +264,9 @@ describe("number decisions on scaled integers", () => {
         flag: true,
         unflagged: 0,
         halves: 3.04,
+        powered: 27.0027,
       },
-      answered: 8,
+      answered: 9,
     });
     expect(answered).toBeGreaterThan(states.length);
   });
