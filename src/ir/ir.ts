@@ -76,8 +76,8 @@ export interface DecisionIR {
    */
   certifiedSum?: { forms: Expr[]; calls: number[] };
   /**
-   * Set by the optimiser on a number decision whose value is sums, differences, products,
-   * negations, `abs`, `min`, `max`, `modulo` and roundings to literal places of number inputs,
+   * Set by the optimiser on a number decision whose value is sums, differences, products, whole
+   * powers 2 to 4, negations, `abs`, `min`, `max`, `modulo` and roundings to literal places of number inputs,
    * decisions and short literals alone, and `if`s between such chosen by comparisons of such and
    * boolean names (optimise/certify-scaled.ts): `form` with its lets, context entries and inlined
    * calls in place; codegen makes its

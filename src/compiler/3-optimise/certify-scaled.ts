@@ -1,12 +1,13 @@
-// Marks the number decisions whose value is sums, differences, products, negations, `abs`, `min`,
-// `max`, `modulo` and roundings to literal places (`decimal`, `floor`, `ceiling`, `round up`, ...)
-// of number inputs, other decisions, lets and short literals, and `if`s choosing between such by
-// comparisons of such and boolean names (`and`, `or`, `not` of them), and nothing else
-// (`(17 - term months) * 17`, `if a > b then (a - b) * 2 else 0`): codegen works their JSON output
-// out on scaled integers (codegen/scaled-code.ts, runtime/certified-scaled.ts) where every step is
-// exact, and on the decimals otherwise. The double-doubles are not worth such forms
-// (certify-output.ts `pays`): their decimals are short, and on scaled integers no decimal is made
-// but the one the decision's readers take, if any (a single decimal in place of one for each step).
+// Marks the number decisions whose value is sums, differences, products, whole powers 2 to 4,
+// negations, `abs`, `min`, `max`, `modulo` and roundings to literal places (`decimal`, `floor`,
+// `ceiling`, `round up`, ...) of number inputs, other decisions, lets and short literals, and `if`s
+// choosing between such by comparisons of such and boolean names (`and`, `or`, `not` of them), and
+// nothing else (`(17 - term months) * 17`, `if a > b then (a - b) * 2 else 0`): codegen works their
+// JSON output out on scaled integers (codegen/scaled-code.ts, runtime/certified-scaled.ts) where
+// every step is exact, and on the decimals otherwise. The double-doubles are not worth such forms
+// (certify-output.ts `pays`; those it takes, a power beside another operation, it keeps): their
+// decimals are short, and on scaled integers no decimal is made but the one the decision's readers
+// take, if any (a single decimal in place of one for each step).
 // A decision's lets are put in place of their names (certify.ts `letsForm`) when none must be
 // worked out first, and context entries and inlined calls' bodies in place of paths and calls
 // (certify.ts `expand`).
@@ -134,7 +135,7 @@ export function certifyScaled(ir: ModelIR): void {
   const read = readDecisions(ir);
   let single = 0;
   for (const d of ir.decisions) {
-    if (d.certifiedOutput?.read || d.certifiedSum || d.body.kind !== "expr" || !plainNumber(d.type)) continue;
+    if (d.certifiedOutput || d.certifiedSum || d.body.kind !== "expr" || !plainNumber(d.type)) continue;
     const lets = d.lets.length > 0;
     const withLets = lets ? letsForm(d.lets, d.body.expr) : undefined;
     if (lets && (withLets === undefined || withLets.first.length > 0)) continue;
@@ -143,14 +144,8 @@ export function certifyScaled(ir: ModelIR): void {
     const bodies = [d.body.expr, ...d.lets.flatMap((l) => (l.body.kind === "expr" ? [l.body.expr] : []))];
     if (form === undefined) continue;
     const [ops, held] = [operations(form), read.has(d.name)];
-    const fromDecisions = readsDecision(form);
-    // a decision the double-doubles took and no other reads, for a power (which they count as long),
-    // is taken from them where its names are inputs: short decimals are cheaper on scaled integers (a
-    // decision they hold is a long decimal, a quotient's, on which the form would decline)
-    if (d.certifiedOutput && fromDecisions) continue;
-    if (ops < (held || fromDecisions ? 2 : 1) || (ops === 1 && single >= ONE_OPERATION_FORMS) || bodies.some(callsMaybe)) continue;
+    if (ops < (held || readsDecision(form) ? 2 : 1) || (ops === 1 && single >= ONE_OPERATION_FORMS) || bodies.some(callsMaybe)) continue;
     if (ops === 1) single++;
-    delete d.certifiedOutput;
     d.scaledOutput = { form, read: held, lets, calls: bodies.reduce((n, b) => n + inlinedCalls(b), 0) };
   }
 }
