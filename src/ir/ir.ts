@@ -77,14 +77,14 @@ export interface DecisionIR {
   certifiedSum?: { forms: Expr[]; calls: number[] };
   /**
    * Set by the optimiser on a number decision whose value is sums, differences, products, whole
-   * powers 2 to 4, negations, `abs`, `min`, `max`, `modulo` and roundings to literal places of number inputs,
-   * decisions and short literals alone, and `if`s between such chosen by comparisons of such and
-   * boolean names (optimise/certify-scaled.ts): `form` with its lets, context entries and inlined
-   * calls in place; codegen makes its
-   * JSON output on scaled integers where every step is exact (codegen/scaled-code.ts), on the
-   * decimals otherwise; `read` when other decisions read it, which then get the decimal of those
-   * integers; `lets` when its lets are in the form, worked out only by the decimals; `calls` the
-   * inlined calls in its form, whose steps are charged where the form answers.
+   * powers 2 to 4, negations, `abs`, `min`, `max`, `modulo` and roundings to literal places of number
+   * inputs, decisions and short literals alone, and `if`s between such chosen by comparisons of such
+   * and boolean names (optimise/certify-scaled.ts): `form` with its lets, context entries and inlined
+   * calls in place; codegen makes its JSON output on scaled integers where every step is exact
+   * (codegen/scaled-code.ts), on the decimals otherwise; `read` when other decisions read it, which
+   * then get the decimal of those integers; `lets` when its lets are in the form, worked out only by
+   * the decimals; `calls` the inlined calls in its form, whose steps are charged where the form
+   * answers.
    */
   scaledOutput?: { form: Expr; read: boolean; lets: boolean; calls: number };
 }

@@ -10,9 +10,9 @@
 // true or false, and leaves null and any condition the bounds do not decide to the decimals.
 import type { Call, Expr } from "../../ir/feel-ast.js";
 import type { DecisionIR, FirstLet, LetIR, ModelIR } from "../../ir/ir.js";
-import { expand, inlinedCalls, letsForm, readDecisions } from "./certify.js";
+import { expand, holdsLoop, inlinedCalls, letsForm, readDecisions } from "./certify.js";
 import { ddBlocking, pays } from "./certify-output.js";
-import { walk } from "./walk.js";
+import { holds } from "./walk.js";
 
 /** The answers the form gives for true, false and null. */
 export const CONDITION_ANSWERS = { true: 1, false: 2, null: 3 } as const;
@@ -50,18 +50,11 @@ function answerForm(c: Expr): Expr {
  * on the decimals.
  */
 function worthIt(c: Expr, value: Expr, lets: readonly LetIR[], marked: ReadonlySet<string>): boolean {
-  let reads = false;
-  walk(c, (n) => (reads ||= n.kind === "name" && n.ref?.kind === "decision" && marked.has(n.ref.name)));
+  const reads = holds(c, (n) => n.kind === "name" && n.ref?.kind === "decision" && marked.has(n.ref.name));
   const single = (value.kind === "compare" || value.kind === "logical") && value.certified === true;
   const longLets = pays(...lets.flatMap((l) => (l.body.kind === "expr" ? [l.body.expr] : [])));
   return reads || (pays(c) && (!single || longLets));
 }
-
-const holdsLoop = (e: Expr): boolean => {
-  let found = false;
-  walk(e, (n) => (found ||= n.kind === "for"));
-  return found;
-};
 
 /**
  * The form of a boolean decision's condition as the double-doubles hold it: its lets in place

@@ -20,6 +20,7 @@ import {
   aggregateOf,
   builtinCalled,
   expand,
+  holdsLoop,
   inlinedCalls,
   innerPlaces,
   isOperandName,
@@ -29,7 +30,7 @@ import {
   readDecisions,
 } from "./certify.js";
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
-import { walk } from "./walk.js";
+import { holds, walk } from "./walk.js";
 import { literalNumber } from "../../ir/literal-number.js";
 import { ddRead, ddState } from "../../runtime/certified-dd.js";
 import { dec } from "../../runtime/decimal.js";
@@ -141,12 +142,6 @@ const namedOutside = (x: Expr): boolean => isOperandName(x, []) && x.kind === "n
 export const sumLoop = (x: Expr): For | undefined =>
   x.kind === "for" && x.iterations.length === 1 && !["item", "partial"].includes(x.iterations[0]!.name) ? x : undefined;
 
-const holdsLoop = (e: Expr): boolean => {
-  let found = false;
-  walk(e, (n) => (found ||= n.kind === "for"));
-  return found;
-};
-
 /**
  * The values a condition of an `if` the double-doubles decide compares (`ddTest`): a comparison of
  * two values, `between`, and `and`, `or`, `not` of such conditions; undefined for any other.
@@ -179,11 +174,7 @@ function childrenOf(e: Expr): Expr[] {
   return below;
 }
 
-const contains = (outer: Expr, inner: Expr): boolean => {
-  let found = false;
-  walk(outer, (n) => (found ||= n === inner));
-  return found;
-};
+const contains = (outer: Expr, inner: Expr): boolean => holds(outer, (n) => n === inner);
 
 /**
  * A square root (an integer root of 70 digits on the decimals), or a quotient or a power and one

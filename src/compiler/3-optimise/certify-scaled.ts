@@ -7,10 +7,9 @@
 // every step is exact, and on the decimals otherwise. The double-doubles are not worth such forms
 // (certify-output.ts `pays`; those it takes, a power beside another operation, it keeps): their
 // decimals are short, and on scaled integers no decimal is made but the one the decision's readers
-// take, if any (a single decimal in place of one for each step).
-// A decision's lets are put in place of their names (certify.ts `letsForm`) when none must be
-// worked out first, and context entries and inlined calls' bodies in place of paths and calls
-// (certify.ts `expand`).
+// take, if any (a single decimal in place of one for each step). A decision's lets are put in place
+// of their names (certify.ts `letsForm`) when none must be worked out first, and context entries
+// and inlined calls' bodies in place of paths and calls (certify.ts `expand`).
 import type { Call, Expr } from "../../ir/feel-ast.js";
 import type { ModelIR } from "../../ir/ir.js";
 import { parseScaled } from "../../runtime/decimal-scaled.js";
@@ -25,7 +24,7 @@ import {
   plainNumber,
   readDecisions,
 } from "./certify.js";
-import { walk } from "./walk.js";
+import { holds, walk } from "./walk.js";
 
 /** The built-ins the scaled code takes besides the roundings (`scaledPlaces`), of the arities the certified code takes them. */
 const CALLS = new Set(["abs", "min", "max", "modulo"]);
@@ -96,14 +95,7 @@ function tests(c: Expr): number {
 export const isFlag = (c: Expr): boolean =>
   c.kind === "name" && (c.ref?.kind === "input" || c.ref?.kind === "decision") && c.type?.kind === "boolean";
 
-/** Whether e names a decision. */
-function readsDecision(e: Expr): boolean {
-  let named = false;
-  walk(e, (n) => {
-    named ||= n.kind === "name" && n.ref?.kind === "decision";
-  });
-  return named;
-}
+const namesDecision = (n: Expr): boolean => n.kind === "name" && n.ref?.kind === "decision";
 
 /**
  * Whether e makes an inlined call on some evaluations only (in a branch of an `if`, an operand of
@@ -144,7 +136,8 @@ export function certifyScaled(ir: ModelIR): void {
     const bodies = [d.body.expr, ...d.lets.flatMap((l) => (l.body.kind === "expr" ? [l.body.expr] : []))];
     if (form === undefined) continue;
     const [ops, held] = [operations(form), read.has(d.name)];
-    if (ops < (held || readsDecision(form) ? 2 : 1) || (ops === 1 && single >= ONE_OPERATION_FORMS) || bodies.some(callsMaybe)) continue;
+    if (ops < (held || holds(form, namesDecision) ? 2 : 1) || (ops === 1 && single >= ONE_OPERATION_FORMS) || bodies.some(callsMaybe))
+      continue;
     if (ops === 1) single++;
     d.scaledOutput = { form, read: held, lets, calls: bodies.reduce((n, b) => n + inlinedCalls(b), 0) };
   }

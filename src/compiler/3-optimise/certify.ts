@@ -16,7 +16,7 @@ import type { Call, ContextLit, Expr, For } from "../../ir/feel-ast.js";
 import type { FirstLet, LetIR, ModelIR } from "../../ir/ir.js";
 import type { Type } from "../../ir/types.js";
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
-import { forEachExpr, walk } from "./walk.js";
+import { forEachExpr, holds, walk } from "./walk.js";
 
 const LEAVES = new Set(["input", "decision", "let", "param", "local"]);
 /** Local names that mean something else inside a loop or a filter: read from outside they would be wrong. */
@@ -84,11 +84,7 @@ function isEntry(e: Expr, loops: readonly string[]): boolean {
 }
 
 /** Whether e holds a loop (`sum(for ...)`), whose passes are budget steps. */
-export const holdsLoop = (e: Expr): boolean => {
-  let found = false;
-  walk(e, (n) => (found ||= n.kind === "for"));
-  return found;
-};
+export const holdsLoop = (e: Expr): boolean => holds(e, (n) => n.kind === "for");
 
 /** What the certified code can hold (codegen/certified-code.ts); `loops` are the variables of its own loops. */
 function certifiable(e: Expr, loops: readonly string[]): boolean {
@@ -522,9 +518,7 @@ function readsOf(e: Expr, id: string): number {
 
 /** Whether e names a local (a context's entry, a loop's variable). */
 function namesLocal(e: Expr): boolean {
-  let found = false;
-  walk(e, (n) => (found ||= n.kind === "name" && n.ref?.kind === "local"));
-  return found;
+  return holds(e, (n) => n.kind === "name" && n.ref?.kind === "local");
 }
 
 /** Inlined calls an evaluation of e makes, each charged to the budget (codegen/inlined.ts), nested ones too. */

@@ -20,6 +20,13 @@ export function walk(e: Expr, visit: (e: Expr) => void): void {
   }
 }
 
+/** Whether some node of e (e itself or one below it) satisfies `test`. */
+export function holds(e: Expr, test: (n: Expr) => boolean): boolean {
+  let found = false;
+  walk(e, (n) => (found ||= test(n)));
+  return found;
+}
+
 export function walkBody(b: BodyIR, visit: (e: Expr) => void): void {
   if (b.kind === "expr") return walk(b.expr, visit);
   // a column's heading is evaluated like any expression: its calls inlined, its roundings certified

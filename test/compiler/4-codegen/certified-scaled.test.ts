@@ -1,12 +1,12 @@
-// Number decisions of sums, differences, products, small whole powers, negations, `abs`, `min`, `max`, `modulo` and
-// roundings to literal places of inputs, decisions and short literals, `if`s between such, lets and
-// context entries and inlined calls put in place, answered on scaled integers (optimise/certify-scaled.ts,
-// codegen/scaled-code.ts, runtime/certified-scaled.ts). Random such decisions on random states —
-// whole numbers, cents, values about 2^53 and past it, huge and tiny ones whose products need more
-// than 22 places, nulls and strings — must answer what the unoptimised model answers on every
-// path, and the scaled code must answer most plain states itself. A scaled decision other
-// decisions read hands them the decimal of its integers: readers of every kind (another scaled
-// form, a quotient, a string, a comparison) answer as the unoptimised model's do.
+// Number decisions of sums, differences, products, small whole powers, negations, `abs`, `min`,
+// `max`, `modulo` and roundings to literal places of inputs, decisions and short literals, `if`s
+// between such, lets and context entries and inlined calls put in place, answered on scaled integers
+// (optimise/certify-scaled.ts, codegen/scaled-code.ts, runtime/certified-scaled.ts). Random such
+// decisions on random states — whole numbers, cents, values about 2^53 and past it, huge and tiny
+// ones whose products need more than 22 places, nulls and strings — must answer what the unoptimised
+// model answers on every path, and the scaled code must answer most plain states itself. A scaled
+// decision other decisions read hands them the decimal of its integers: readers of every kind
+// (another scaled form, a quotient, a string, a comparison) answer as the unoptimised model's do.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compileToSource, compileUncached, type ModelInput } from "../../../src/compiler/index.js";
