@@ -44,6 +44,9 @@ export {
   toJson,
   toJsonAs,
   jsonConverter,
+  listJson,
+  mirrorForJson,
+  fieldsForJson,
   type ToJsonOptions,
 } from "./json.js";
 export { toFeelString } from "./format.js";

@@ -279,6 +279,41 @@ function makeJsonConverter(t: Type): JsonConverter {
   };
 }
 
+// The parts of the writers generated code makes per declared type (codegen/json-result.ts): each
+// takes the shapes `jsonConverter` converts from the values as they are, charged as it charges
+// them, and hands anything else to the type's `jsonConverter` (`general`), so that every answer is
+// the same.
+
+/** A list's JSON: its items by `item` where the type's converter converts each item alone; `general(v)` otherwise. */
+export function listJson(v: FeelValue, item: (x: FeelValue) => unknown, general: JsonConverter): unknown {
+  if (!Array.isArray(v) || templates.has(v)) return general(v);
+  charge(CONTAINER_SIZE + v.length);
+  const out: unknown[] = new Array(v.length);
+  for (let i = 0; i < v.length; i++) out[i] = item(v[i]!);
+  return out;
+}
+
+/**
+ * The JSON object a context holding exactly `names` in order was read from, which a copy of gives
+ * its JSON (charged as its copy); null for any other value.
+ */
+export function mirrorForJson(v: FeelValue, names: readonly string[]): Readonly<Record<string, unknown>> | null {
+  if (!(v instanceof FeelContext) || v.json === null || v.valuesNamed(names) === null) return null;
+  charge(CONTAINER_SIZE + names.length);
+  return v.json;
+}
+
+/**
+ * The values of a context holding exactly `names` in order, read from no JSON object and no module
+ * constant, whose JSON is theirs under those names (charged as that object); null for any other value.
+ */
+export function fieldsForJson(v: FeelValue, names: readonly string[]): readonly FeelValue[] | null {
+  if (!(v instanceof FeelContext) || v.json !== null || templates.has(v)) return null;
+  const values = v.valuesNamed(names);
+  if (values !== null) charge(CONTAINER_SIZE + names.length);
+  return values;
+}
+
 /**
  * The JSON forms of the module constants generated code marks (lists and contexts of literals,
  * a table's constant outputs): FEEL values are never changed once made, so a constant's JSON form

@@ -160,7 +160,7 @@ export function emitModule(ir: ModelIR, options: EmitOptions = {}): ModuleSource
     const fixed = literal && numberLiteralJson(literal);
     if (fixed !== undefined) return fixed;
     const json = jsonIds.get(d.name);
-    const converted = jsonOfValue(d.type, decisionIds.get(d.name)!, (t) => em.hoist("J", `rt.jsonConverter(${em.type(t)})`));
+    const converted = jsonOfValue(d.type, decisionIds.get(d.name)!, em);
     return json ? `${json} !== undefined ? ${json} : ${converted}` : converted;
   };
   const jsonResult = decisions.map((d) => `${em.key(d.name)}: ${jsonOf(d)}`).join(", ");

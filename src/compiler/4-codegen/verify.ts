@@ -34,6 +34,8 @@ const NODE_KINDS = new Set([
   "UpdateExpression",
   // `(rt.tick(2), body)`: a step charged, then a value, with no function made for it
   "SequenceExpression",
+  // `{ ...json }`: a copy of a context's JSON object (codegen/json-result.ts)
+  "SpreadElement",
 ]);
 
 /** Identifiers the emitter writes: `rt`, the run and explain parameters, and generated `<letters><digits>` names. */
@@ -194,6 +196,9 @@ const MEMBERS = new Set([
   "toJson",
   "toJsonAs",
   "jsonConverter",
+  "listJson",
+  "mirrorForJson",
+  "fieldsForJson",
   "numberToJson",
   "isDecimal",
   "problem",
