@@ -5,7 +5,7 @@
 // writer, a list's items by its item type's. The runtime's `jsonConverter` makes the same
 // conversion from closures every type shares, whose calls and keyed stores V8 then sees from every
 // type at once (measured, in turns against it: income-tax's list of contexts about 0.93×,
-// bureau-score's nested context and list of accounts about 0.97× of the whole evaluation). Each
+// bureau-score's nested context and list of accounts about 0.96× of the whole evaluation). Each
 // form gives exactly what `rt.toJson` gives for any value, charged to the budget alike, the writers
 // handing what they do not take (a module constant, a context of other entries, a value of another
 // kind) to the type's `rt.jsonConverter` (runtime/json.ts `listJson`, `mirrorForJson`, `fieldsForJson`).
