@@ -36,8 +36,25 @@ function jsonOf(t: Type, v: string, em: Emitter, writing: Set<Type>): string {
   return (BY_KIND[t.kind] ?? ((x) => `rt.toJson(${x})`))(v);
 }
 
+/**
+ * Each emitter's writers by type: a type that shares its parts (a context built of one context
+ * twice, over and over) is written once per part, as `Emitter.type` writes it.
+ */
+const WRITERS = new WeakMap<Emitter, Map<Type, string>>();
+
 /** JS id of the hoisted writer of a list or struct type's values. */
 function writerOf(t: Composite, em: Emitter, writing: Set<Type>): string {
+  let written = WRITERS.get(em);
+  if (!written) WRITERS.set(em, (written = new Map()));
+  const known = written.get(t);
+  if (known !== undefined) return known;
+  const id = newWriter(t, em, writing);
+  // (a type met again while its own writer is written is handed to its converter, not kept)
+  if (!writing.has(t)) written.set(t, id);
+  return id;
+}
+
+function newWriter(t: Composite, em: Emitter, writing: Set<Type>): string {
   const converter = em.hoist("J", `rt.jsonConverter(${em.type(t)})`);
   // a list of numbers, strings or booleans: the general converter calls the runtime's one converter
   // of such items, which every model shares (a writer of the model's own, called from the shared
