@@ -249,42 +249,11 @@ export function jsonConverter(t: Type): JsonConverter {
 
 const plainToJson = (v: FeelValue): unknown => toJson(v);
 
-function makeJsonConverter(t: Type): JsonConverter {
-  if (t.kind === "number") return numberToJson;
-  if (t.kind === "list") {
-    const item = jsonConverter(t.element);
-    return (v) => {
-      if (!Array.isArray(v) || templates.has(v)) return toJson(v);
-      charge(CONTAINER_SIZE + v.length);
-      const out: unknown[] = new Array(v.length);
-      for (let i = 0; i < v.length; i++) out[i] = item(v[i]!);
-      return out;
-    };
-  }
-  // `__proto__` needs setOwn: such a struct goes the general way
-  if (t.kind !== "struct" || t.fields.some(([name]) => name === "__proto__")) return plainToJson;
-  const names = t.fields.map(([name]) => name);
-  const fields = t.fields.map(([, ft]) => jsonConverter(ft));
-  return (v) => {
-    if (!(v instanceof FeelContext)) return toJson(v);
-    // a context read from JSON is no module constant (`constant` marks none): no template to look for
-    const json = v.json;
-    const values = json !== null || !templates.has(v) ? v.valuesNamed(names) : null;
-    if (values === null) return toJson(v);
-    charge(CONTAINER_SIZE + names.length);
-    if (json !== null) return { ...json };
-    const out: Record<string, unknown> = {};
-    for (let i = 0; i < names.length; i++) out[names[i]!] = fields[i]!(values[i]!);
-    return out;
-  };
-}
+// The shapes a list's or struct's conversion takes from the values as they are, charged as each is
+// made; anything else goes through `toJson`, which answers alike. The type's converter below and
+// the writers generated code makes per declared type (codegen/json-result.ts) both take them so.
 
-// The parts of the writers generated code makes per declared type (codegen/json-result.ts): each
-// takes the shapes `jsonConverter` converts from the values as they are, charged as it charges
-// them, and hands anything else to the type's `jsonConverter` (`general`), so that every answer is
-// the same.
-
-/** A list's JSON: its items by `item` where the type's converter converts each item alone; `general(v)` otherwise. */
+/** A list's JSON: its items by `item` where the list is converted item by item; `general(v)` otherwise. */
 export function listJson(v: FeelValue, item: (x: FeelValue) => unknown, general: JsonConverter): unknown {
   if (!Array.isArray(v) || templates.has(v)) return general(v);
   charge(CONTAINER_SIZE + v.length);
@@ -305,13 +274,35 @@ export function mirrorForJson(v: FeelValue, names: readonly string[]): Readonly<
 
 /**
  * The values of a context holding exactly `names` in order, read from no JSON object and no module
- * constant, whose JSON is theirs under those names (charged as that object); null for any other value.
+ * constant (`constant` marks none read from JSON), whose JSON is theirs under those names (charged
+ * as that object); null for any other value.
  */
 export function fieldsForJson(v: FeelValue, names: readonly string[]): readonly FeelValue[] | null {
   if (!(v instanceof FeelContext) || v.json !== null || templates.has(v)) return null;
   const values = v.valuesNamed(names);
   if (values !== null) charge(CONTAINER_SIZE + names.length);
   return values;
+}
+
+function makeJsonConverter(t: Type): JsonConverter {
+  if (t.kind === "number") return numberToJson;
+  if (t.kind === "list") {
+    const item = jsonConverter(t.element);
+    return (v) => listJson(v, item, plainToJson);
+  }
+  // `__proto__` needs setOwn: such a struct goes the general way
+  if (t.kind !== "struct" || t.fields.some(([name]) => name === "__proto__")) return plainToJson;
+  const names = t.fields.map(([name]) => name);
+  const fields = t.fields.map(([, ft]) => jsonConverter(ft));
+  return (v) => {
+    const json = mirrorForJson(v, names);
+    if (json !== null) return { ...json };
+    const values = fieldsForJson(v, names);
+    if (values === null) return toJson(v);
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < names.length; i++) out[names[i]!] = fields[i]!(values[i]!);
+    return out;
+  };
 }
 
 /**
