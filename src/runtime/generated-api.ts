@@ -114,7 +114,7 @@ export {
   ddSub,
   ddTruth,
 } from "./certified-dd.js";
-export { ddRawList, ddReadField, ddReadItem } from "./certified-dd-items.js";
+export { certItemOf, certReadField, certReadItem, ddRawList, ddReadField, ddReadItem } from "./certified-items.js";
 export {
   scAbs,
   scAdd,

@@ -386,3 +386,85 @@ export const plainArithmetic = (names: readonly string[]): fc.Arbitrary<string> 
       { arbitrary: fc.tuple(tie("e"), fc.constantFrom("+", "-", "*"), tie("e")).map(([x, o, y]) => `(${x}) ${o} (${y})`), weight: 3 },
     ),
   })).e;
+
+/** Every item of the list of structs `items` a plain object (the raw array is read), or no array at all. */
+const plainItems = (s: Record<string, unknown>) =>
+  !Array.isArray(s.items) || s.items.every((o) => typeof o === "object" && o !== null && !Array.isArray(o));
+
+/** A model whose evaluation says whether the certified code decided and how many lists it converted. */
+export interface Watched {
+  run(s: Record<string, unknown>): { decided: boolean; converted: number };
+}
+
+/**
+ * Decision `first` compiled alone over the list suites' inputs, its module loaded with the lists'
+ * conversions counted and the runtime's `answers` watched: a call of one decided when its test
+ * holds of what it returned. An empty list is not counted: it is converted as it is read (no raw
+ * array is kept for it, it converts at no cost).
+ */
+export function watchedModel(first: unknown, answers: Record<string, (x: unknown) => boolean>): Watched {
+  const model = {
+    name: "raw items watched",
+    inputs: Object.fromEntries(LIST_INPUTS.map((n) => [n, { type: LIST_TYPES[n as keyof typeof LIST_TYPES] ?? "number", desc: n }])),
+    decisions: { first },
+  } as unknown as ModelInput;
+  const fast = compileUncached(model, { optimise: true });
+  if (!fast.ok) throw new Error(JSON.stringify(fast));
+  let [decided, converted] = [false, 0];
+  const steps = runtime as unknown as Record<string, (...a: unknown[]) => unknown>;
+  const counting =
+    (f: (...a: unknown[]) => unknown) =>
+    (...a: unknown[]): unknown => {
+      if (Array.isArray(a[0]) && a[0].length > 0) converted++;
+      return f(...a);
+    };
+  const watching = Object.entries(answers).map(([name, test]) => [
+    name,
+    (...a: unknown[]) => {
+      const x = steps[name]!(...a);
+      decided ||= test(x);
+      return x;
+    },
+  ]);
+  const rt = {
+    ...runtime,
+    fromJsonPlain: counting(steps.fromJsonPlain!),
+    fromJson: counting(steps.fromJson!),
+    ...Object.fromEntries(watching),
+  };
+  const module = new Function("rt", fast.model.source)(rt) as GeneratedModule;
+  return {
+    run(s) {
+      [decided, converted] = [false, 0];
+      module.run(null, s, null, true);
+      return { decided, converted };
+    },
+  };
+}
+
+/**
+ * On random decisions, each compiled alone by `watched`, 8 random states each: where the certified
+ * code decided and the list of structs holds plain objects, no list was converted. The count of
+ * such states is returned, for the caller to check the property was not vacuous.
+ */
+export function expectNoListConverted<D>(
+  decision: fc.Arbitrary<D>,
+  state: fc.Arbitrary<Record<string, unknown>>,
+  watched: (d: D) => Watched,
+  numRuns: number,
+): number {
+  let decided = 0;
+  fc.assert(
+    fc.property(decision, fc.array(state, { minLength: 8, maxLength: 8 }), (first, states) => {
+      const m = watched(first);
+      for (const s of states) {
+        const r = m.run(s);
+        if (!r.decided || !plainItems(s)) continue;
+        decided++;
+        expect(r.converted, `${JSON.stringify(first)} on ${JSON.stringify(s)}`).toBe(0);
+      }
+    }),
+    { numRuns },
+  );
+  return decided;
+}

@@ -8,6 +8,7 @@ import { aggregateOf, builtinCalled, holdsLoop, innerPlaces, isLoopVariable, isN
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
 import { CERT_COMPARISONS, certLiteralError } from "../../runtime/certified.js";
 import type { Emitter } from "./emitter.js";
+import type { RawListRead } from "./raw-items.js";
 import { rawLocalEntry } from "./raw-locals.js";
 import { fixedParts } from "./certified-invariants.js";
 
@@ -47,6 +48,15 @@ interface Loop {
   /** the variable as a number, read (into the loop's head) where the body first uses it */
   p: () => Pair;
   item?: string;
+  /** over an input's raw items: JS reading an entry of the pass's item raw, where one is read so */
+  entry?: (member: string) => string | undefined;
+}
+
+/** How the code reads a list and the operands it names (codegen/expr.ts `certifiedOperand`, `certifiedList`). */
+export interface CertifiedReads {
+  operand: (e: Expr) => string;
+  /** a loop's list read item by item from its raw JSON, when it is an input's */
+  list: (e: Expr) => RawListRead | undefined;
 }
 
 /**
@@ -55,15 +65,15 @@ interface Loop {
  * decide. `steps` are charged to the budget first (the inlined calls the form stands for), given
  * back with the loops' when the exact path decides.
  */
-export const certifiedCode = (x: Expr, places: number, mode: number, operand: (e: Expr) => string, em: Emitter, steps = 0): string =>
-  certifiedFunction([x], ([r], ticks) => `rt.certRound(${r!.v}, ${r!.e}, ${places}, ${mode}, ${ticks})`, operand, em, false, steps);
+export const certifiedCode = (x: Expr, places: number, mode: number, reads: CertifiedReads, em: Emitter, steps = 0): string =>
+  certifiedFunction([x], ([r], ticks) => `rt.certRound(${r!.v}, ${r!.e}, ${places}, ${mode}, ${ticks})`, reads, em, false, steps);
 
 /** `left op right` as a call of the hoisted function: true or false, or undefined when the exact path must decide. */
-export const certifiedComparison = (op: Compare["op"], left: Expr, right: Expr, operand: (e: Expr) => string, em: Emitter): string =>
+export const certifiedComparison = (op: Compare["op"], left: Expr, right: Expr, reads: CertifiedReads, em: Emitter): string =>
   certifiedFunction(
     [left, right],
     ([a, b], ticks) => `rt.certCompare(${a!.v}, ${a!.e}, ${b!.v}, ${b!.e}, ${CERT_COMPARISONS.indexOf(op)}, ${ticks})`,
-    operand,
+    reads,
     em,
   );
 
@@ -71,8 +81,8 @@ export const certifiedComparison = (op: Compare["op"], left: Expr, right: Expr, 
  * A connective (`a / 3 < b and flag`) as a call of the hoisted function: true or false, or
  * undefined when it is null or the exact path must decide.
  */
-export const certifiedCondition = (c: Expr, operand: (e: Expr) => string, em: Emitter): string =>
-  certifiedFunction([c], ([r], ticks) => `rt.certDecide(${r!.v}, ${ticks})`, operand, em, true);
+export const certifiedCondition = (c: Expr, reads: CertifiedReads, em: Emitter): string =>
+  certifiedFunction([c], ([r], ticks) => `rt.certDecide(${r!.v}, ${ticks})`, reads, em, true);
 
 /**
  * The hoisted function that works out `roots` in doubles with their bounds (or as conditions, their
@@ -82,19 +92,20 @@ export const certifiedCondition = (c: Expr, operand: (e: Expr) => string, em: Em
 function certifiedFunction(
   roots: Expr[],
   finish: (results: Pair[], ticks: string) => string,
-  operand: (e: Expr) => string,
+  reads: CertifiedReads,
   em: Emitter,
   conditions = false,
   steps = 0,
 ): string {
   // the function's own names numbered in it, so that the same site written again (in `explain`) is one function
-  return em.scoped(() => writeCertified(roots, finish, (e) => em.outside(() => operand(e)), em, conditions, steps));
+  const outside = { operand: (e: Expr) => em.outside(() => reads.operand(e)), list: (e: Expr) => em.outside(() => reads.list(e)) };
+  return em.scoped(() => writeCertified(roots, finish, outside, em, conditions, steps));
 }
 
 function writeCertified(
   roots: Expr[],
   finish: (results: Pair[], ticks: string) => string,
-  operand: (e: Expr) => string,
+  { operand, list: rawList }: CertifiedReads,
   em: Emitter,
   conditions: boolean,
   steps: number,
@@ -120,6 +131,8 @@ function writeCertified(
     args.push(code);
     return params[params.push(em.fresh("o")) - 1]!;
   };
+  /** A raw list's parameters: its raw JSON array (null where the FEEL list is read), and the FEEL list where the array is null. */
+  const rawParams = (raw: RawListRead): [string, string] => [paramOf(raw.raw), paramOf(`(${raw.raw} !== null ? null : ${raw.feel})`)];
   /** `const v = step, e = its bound;` in the current block */
   const step = (call: string, into = out): Pair => {
     const p = { v: em.fresh("v"), e: em.fresh("e") };
@@ -148,6 +161,8 @@ function writeCertified(
     const loop = isLoopVariable(base, names) ? loops[names.lastIndexOf((base as { name: string }).name)]! : undefined;
     // a range's variable is a number: FEEL's entry of one is null, which the doubles leave to the exact path
     if (loop && loop.item === undefined) return { v: "NaN", e: "NaN" };
+    const rawEntry = chain.length === 1 ? loop?.entry?.(chain[0]!.member) : undefined;
+    if (rawEntry !== undefined) return step(rawEntry);
     // an entry of a variable over an input's raw items: read raw (codegen/raw-items.ts), the item not converted
     const b = loop ? undefined : operand(base);
     const name = em.lit(chain[0]!.member);
@@ -198,7 +213,11 @@ function writeCertified(
     if (e.kind === "path") return entry(e, loops);
     if (e.kind === "filter") {
       const p = walk(e.filter, loops);
-      return step(`rt.certItem(${param(e.base)}, ${p.v}, ${p.e})`);
+      // `l[i]` of an input's list: the raw item where the state holds the array
+      const raw = rawList(e.base);
+      if (!raw) return step(`rt.certItem(${param(e.base)}, ${p.v}, ${p.e})`);
+      const [r, f] = rawParams(raw);
+      return step(`rt.certItemOf(${r}, ${f}, ${p.v}, ${p.e}, ${raw.item})`);
     }
     if (e.kind === "call" && aggregateOf(e) !== undefined) return aggregate(aggregateOf(e)!, e.args[0]!, loops);
     if (e.kind === "if") {
@@ -279,19 +298,39 @@ function writeCertified(
   };
 
   const aggregate = (name: "sum" | "count", list: Expr, loops: Loop[]): Pair => {
-    if (list.kind !== "for") return step(`rt.${name === "sum" ? "certSum" : "certCount"}(${param(list)})`);
+    if (list.kind !== "for") {
+      // a count of an input's list: the raw array's length where the state holds one (each item converts to one)
+      const raw = name === "count" ? rawList(list) : undefined;
+      const counted = raw ? rawParams(raw).join(" ?? ") : param(list);
+      return step(`rt.${name === "sum" ? "certSum" : "certCount"}(${counted})`);
+    }
     const it = list.iterations[0]!;
     for (const part of fixedParts(list.body, it.name, piecesOf)) before.set(part, walk(part, loops));
     const [passes, j, sum] = [em.fresh("n"), em.fresh("j"), { v: em.fresh("s"), e: em.fresh("t") }];
     let variable: () => Pair;
     let item: string | undefined;
+    let entry: Loop["entry"];
     const head: string[] = [];
+    const raw = it.to ? undefined : rawList(it.source);
     if (it.to) {
       const [a, b] = [walk(it.source, loops), walk(it.to, loops)];
       out.push(`const ${passes} = rt.certPasses(${a.v}, ${a.e}, ${b.v}, ${b.e});`);
       const nth = { v: em.fresh("i"), e: "0" };
       head.push(`const ${nth.v} = rt.certNth(${a.v}, ${b.v}, ${j});`);
       variable = () => nth;
+    } else if (raw) {
+      // the raw JSON items where the state holds them (r not null), else the FEEL list's
+      const [r, f] = rawParams(raw);
+      out.push(`const ${passes} = rt.certLength(${r} !== null ? ${r} : ${f});`);
+      item = `(${r} !== null ? ${raw.item}(${r}[${j}]) : ${f}[${j}])`;
+      let read: Pair | undefined;
+      variable = () => (read ??= step(`(${r} !== null ? rt.certReadItem(${r}[${j}], ${raw.item}) : rt.certRead(${f}[${j}]))`, head));
+      entry = (member) => {
+        const [slot, name] = [raw.fields.get(member), em.lit(member)];
+        return slot === undefined
+          ? undefined
+          : `(${r} !== null ? rt.certReadField(${r}[${j}], ${name}, ${slot}, ${raw.item}) : rt.certRead(rt.certMember(${f}[${j}], ${slot}, ${name})))`;
+      };
     } else {
       const l = param(it.source);
       out.push(`const ${passes} = rt.certLength(${l});`);
@@ -302,7 +341,7 @@ function writeCertified(
     out.push(`let ${sum.v} = 0, ${sum.e} = rt.certNone();`);
     const outer = out;
     out = head;
-    const body = walk(list.body, [...loops, { name: it.name, p: variable, item }]);
+    const body = walk(list.body, [...loops, { name: it.name, p: variable, item, entry }]);
     out = outer;
     // every pass is a budget step, as in the exact loop; the first pass's value is the sum so far
     out.push(

@@ -12,7 +12,7 @@ import { SCALAR_KINDS } from "../../runtime/kinds.js";
 import { CONTAINER_SIZE } from "../../runtime/budget.js";
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
 import type { RawAggregation } from "../../runtime/raw-items.js";
-import { certifiedCode, certifiedComparison, certifiedCondition } from "./certified-code.js";
+import { certifiedCode, certifiedComparison, certifiedCondition, type CertifiedReads } from "./certified-code.js";
 import { decidedComparison, type Triple } from "./certified-dd-code.js";
 import { declaredLocals, emitInlined } from "./inlined.js";
 import { loopInvariants } from "./loop-invariant.js";
@@ -85,6 +85,12 @@ export const certifiedList =
   (scope: Scope, cx: ExprContext) =>
   (e: Expr): RawListRead | undefined =>
     e.kind === "name" && e.ref?.kind === "input" ? rawListRead(emitExpr(e, scope, cx), scope, cx) : undefined;
+
+/** Both, for the certified doubles' code (codegen/certified-code.ts). */
+export const certifiedReads = (scope: Scope, cx: ExprContext): CertifiedReads => ({
+  operand: certifiedOperand(scope, cx),
+  list: certifiedList(scope, cx),
+});
 
 type Emit<K extends Expr["kind"]> = (node: Extract<Expr, { kind: K }>, scope: Scope, cx: ExprContext) => string;
 
@@ -170,7 +176,7 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
         // (an inlined function's arithmetic is not worked out so where its calls are explained)
         if (!n.certified || (n.certifiedForm && cx.explain)) return exact;
         // doubles with an error bound first (runtime/certified.ts), the exact path when they cannot decide
-        return `(${certifiedCode(n.certifiedForm ?? x, places, mode, certifiedOperand(scope, cx), cx.em)} ?? ${exact})`;
+        return `(${certifiedCode(n.certifiedForm ?? x, places, mode, certifiedReads(scope, cx), cx.em)} ?? ${exact})`;
       }
       // count(l) of an input's list: the raw array's length
       const counted = n.rawItems && n.args.length === 1 ? rawCountOf(n.rawItems, emitExpr(n.args[0]!, scope, cx), direct, scope, cx) : null;
@@ -222,13 +228,13 @@ const emitters: { [K in Expr["kind"]]: Emit<K> } = {
     if (decided) return `(${decided} ?? ${exact})`;
     if (!n.certified || levels || (n.certifiedSides && cx.explain)) return exact;
     // doubles with error bounds first (runtime/certified.ts), the decimals when the bounds overlap
-    return `(${certifiedComparison(n.op, ...(n.certifiedSides ?? [n.left, n.right]), certifiedOperand(scope, cx), cx.em)} ?? ${exact})`;
+    return `(${certifiedComparison(n.op, ...(n.certifiedSides ?? [n.left, n.right]), certifiedReads(scope, cx), cx.em)} ?? ${exact})`;
   },
   logical: (n, scope, cx) => {
     const exact = `rt.${n.op}(${emitExpr(n.left, scope, cx)}, ${emitExpr(n.right, scope, cx)})`;
     if (!n.certified || (n.certifiedForm && cx.explain)) return exact;
     // decided in certified doubles (runtime/certified.ts), the exact path for null and where bounds overlap
-    return `(${certifiedCondition(n.certifiedForm ?? n, certifiedOperand(scope, cx), cx.em)} ?? ${exact})`;
+    return `(${certifiedCondition(n.certifiedForm ?? n, certifiedReads(scope, cx), cx.em)} ?? ${exact})`;
   },
   between: (n, scope, cx) => {
     const [value, low, high] = [emitExpr(n.value, scope, cx), emitExpr(n.low, scope, cx), emitExpr(n.high, scope, cx)];

@@ -22,7 +22,7 @@ import { CALL_STEPS } from "../../runtime/budget.js";
 import { certifiedCode } from "./certified-code.js";
 import { bodyConforms, needsCoercion, unlessOfKind } from "./conformance.js";
 import { readsOnly, type Emitter } from "./emitter.js";
-import { certifiedOperand, emitExpr, type ExprContext } from "./expr.js";
+import { certifiedReads, emitExpr, type ExprContext } from "./expr.js";
 import type { Scope } from "./scope.js";
 
 const conformsAlready = (e: Expr, t: Inlined["type"]): boolean => !needsCoercion(t) || bodyConforms({ kind: "expr", expr: e, text: "" }, t);
@@ -49,7 +49,7 @@ export function emitInlined(call: Call, scope: Scope, cx: ExprContext): string {
   const x = (form as Call).args[0]!;
   const mode = ROUNDING_MODES[builtinCalled(form)!]!;
   const steps = inlinedCalls(call) * CALL_STEPS;
-  return `(${certifiedCode(x, places, mode, certifiedOperand(scope, cx), cx.em, steps)} ?? ${exact})`;
+  return `(${certifiedCode(x, places, mode, certifiedReads(scope, cx), cx.em, steps)} ?? ${exact})`;
 }
 
 function emitInlinedCall(inl: Inlined, args: Expr[], scope: Scope, cx: ExprContext): string {

@@ -9,8 +9,12 @@ import { compileUncached, type ModelInput } from "../../../src/compiler/index.js
 const INPUT_READ = String.raw`\(i\d+ !== undefined \? i\d+ : \(i\d+ = rt\.fromJsonPlain\(r\d+, T\d+\)\)\)`;
 /** An input a certified function reads raw when the state holds a JS number, else as above. */
 const RAW_READ = String.raw`\(typeof r\d+ === "number" \? r\d+ : ${INPUT_READ}\)`;
-/** A call of a certified function on names and input reads, the exact path after its `??`. */
-const CERTIFIED_CALL = new RegExp(String.raw`\(cf\d+\((?:[^()]|${RAW_READ}|${INPUT_READ})*\) \?\? `, "g");
+/** A list input a certified loop reads from its raw JSON array, null where it reads the FEEL list (codegen/raw-items.ts `rawListRead`). */
+const RAW_LIST = String.raw`rt\.ddRawList\(r\d+\)`;
+/** That list's FEEL value, passed where the raw array is null. */
+const FEEL_LIST = String.raw`\(${RAW_LIST} !== null \? null : ${INPUT_READ}\)`;
+/** A call of a certified function on names, input reads and raw lists, the exact path after its `??`. */
+const CERTIFIED_CALL = new RegExp(String.raw`\(cf\d+\((?:[^()]|${RAW_READ}|${INPUT_READ}|${RAW_LIST}|${FEEL_LIST})*\) \?\? `, "g");
 const ROUNDINGS = ["decimal", "floor", "ceiling", "round up", "round down", "round half up", "round half down"];
 const PAYMENT = "loan * rate / (1 - (1 + rate) ** -months)";
 
