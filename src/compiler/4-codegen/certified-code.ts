@@ -8,9 +8,12 @@ import { aggregateOf, builtinCalled, holdsLoop, innerPlaces, isLoopVariable, isN
 import { ROUNDING_MODES } from "../../runtime/builtins/number.js";
 import { CERT_COMPARISONS, certLiteralError } from "../../runtime/certified.js";
 import type { Emitter } from "./emitter.js";
-import type { RawListRead } from "./raw-items.js";
+import { rawListParams, rawPasses, type RawListRead } from "./raw-items.js";
 import { rawLocalEntry } from "./raw-locals.js";
 import { fixedParts } from "./certified-invariants.js";
+
+/** How the doubles with a bound read a list's raw items (runtime/certified-items.ts). */
+const CERT_READERS = { item: "certReadItem", value: "certRead", field: "certReadField" };
 
 const STEPS = { "+": "certAdd", "-": "certSub", "*": "certMul", "/": "certDiv", "**": "certPow" } as const;
 
@@ -131,8 +134,6 @@ function writeCertified(
     args.push(code);
     return params[params.push(em.fresh("o")) - 1]!;
   };
-  /** A raw list's parameters: its raw JSON array (null where the FEEL list is read), and the FEEL list where the array is null. */
-  const rawParams = (raw: RawListRead): [string, string] => [paramOf(raw.raw), paramOf(`(${raw.raw} !== null ? null : ${raw.feel})`)];
   /** `const v = step, e = its bound;` in the current block */
   const step = (call: string, into = out): Pair => {
     const p = { v: em.fresh("v"), e: em.fresh("e") };
@@ -216,7 +217,7 @@ function writeCertified(
       // `l[i]` of an input's list: the raw item where the state holds the array
       const raw = rawList(e.base);
       if (!raw) return step(`rt.certItem(${param(e.base)}, ${p.v}, ${p.e})`);
-      const [r, f] = rawParams(raw);
+      const [r, f] = rawListParams(raw, paramOf);
       return step(`rt.certItemOf(${r}, ${f}, ${p.v}, ${p.e}, ${raw.item})`);
     }
     if (e.kind === "call" && aggregateOf(e) !== undefined) return aggregate(aggregateOf(e)!, e.args[0]!, loops);
@@ -301,7 +302,7 @@ function writeCertified(
     if (list.kind !== "for") {
       // a count of an input's list: the raw array's length where the state holds one (each item converts to one)
       const raw = name === "count" ? rawList(list) : undefined;
-      const counted = raw ? rawParams(raw).join(" ?? ") : param(list);
+      const counted = raw ? rawListParams(raw, paramOf).join(" ?? ") : param(list);
       return step(`rt.${name === "sum" ? "certSum" : "certCount"}(${counted})`);
     }
     const it = list.iterations[0]!;
@@ -319,18 +320,13 @@ function writeCertified(
       head.push(`const ${nth.v} = rt.certNth(${a.v}, ${b.v}, ${j});`);
       variable = () => nth;
     } else if (raw) {
-      // the raw JSON items where the state holds them (r not null), else the FEEL list's
-      const [r, f] = rawParams(raw);
-      out.push(`const ${passes} = rt.certLength(${r} !== null ? ${r} : ${f});`);
-      item = `(${r} !== null ? ${raw.item}(${r}[${j}]) : ${f}[${j}])`;
+      // the raw JSON items where the state holds them, else the FEEL list's
+      const pass = rawPasses(raw, paramOf, j, (x) => em.lit(x), CERT_READERS);
+      out.push(`const ${passes} = rt.certLength(${pass.count});`);
+      item = pass.item;
       let read: Pair | undefined;
-      variable = () => (read ??= step(`(${r} !== null ? rt.certReadItem(${r}[${j}], ${raw.item}) : rt.certRead(${f}[${j}]))`, head));
-      entry = (member) => {
-        const [slot, name] = [raw.fields.get(member), em.lit(member)];
-        return slot === undefined
-          ? undefined
-          : `(${r} !== null ? rt.certReadField(${r}[${j}], ${name}, ${slot}, ${raw.item}) : rt.certRead(rt.certMember(${f}[${j}], ${slot}, ${name})))`;
-      };
+      variable = () => (read ??= step(pass.value, head));
+      entry = pass.entry;
     } else {
       const l = param(it.source);
       out.push(`const ${passes} = rt.certLength(${l});`);

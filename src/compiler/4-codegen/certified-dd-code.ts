@@ -13,8 +13,11 @@ import { walk as visitAll } from "../3-optimise/walk.js";
 import { ddRead, ddState } from "../../runtime/certified-dd.js";
 import { dec } from "../../runtime/decimal.js";
 import type { Emitter } from "./emitter.js";
-import type { RawListRead } from "./raw-items.js";
+import { rawPasses, type RawListRead } from "./raw-items.js";
 import { fixedParts } from "./certified-invariants.js";
+
+/** How the double-doubles read a list's raw items (runtime/certified-items.ts). */
+const DD_READERS = { item: "ddReadItem", value: "ddRead", field: "ddReadField" };
 
 const STEPS = { "+": "ddAdd", "-": "ddSub", "*": "ddMul", "/": "ddDiv" } as const;
 
@@ -157,20 +160,11 @@ export function certifiedOutputCode(
     let variable: Variable;
     const raw = it.to ? undefined : list(it.source);
     if (raw) {
-      // the raw JSON items where the state holds them (r not null), else the FEEL list's
-      const [r, f] = [param(raw.raw), param(`(${raw.raw} !== null ? null : ${raw.feel})`)];
-      out.push(`const ${passes} = rt.certLength(${r} !== null ? ${r} : ${f});`);
-      const item = `(${r} !== null ? ${raw.item}(${r}[${j}]) : ${f}[${j}])`;
+      // the raw JSON items where the state holds them, else the FEEL list's
+      const pass = rawPasses(raw, param, j, (x) => em.lit(x), DD_READERS);
+      out.push(`const ${passes} = rt.certLength(${pass.count});`);
       let read: Triple | undefined;
-      const value = () => (read ??= step(`(${r} !== null ? rt.ddReadItem(${r}[${j}], ${raw.item}) : rt.ddRead(${f}[${j}]))`, head));
-      const entry = (member: string) => {
-        const slot = raw.fields.get(member);
-        const name = em.lit(member);
-        return slot === undefined
-          ? undefined
-          : `(${r} !== null ? rt.ddReadField(${r}[${j}], ${name}, ${slot}, ${raw.item}) : rt.ddRead(rt.certMember(${f}[${j}], ${slot}, ${name})))`;
-      };
-      variable = { item, value, entry };
+      variable = { item: pass.item, value: () => (read ??= step(pass.value, head)), entry: pass.entry };
     } else if (it.to) {
       const [a, b] = [walk(it.source), walk(it.to)];
       out.push(`const ${passes} = rt.ddPasses(${a.h}, ${a.l}, ${a.e}, ${b.h}, ${b.l}, ${b.e});`);

@@ -442,6 +442,46 @@ export interface RawListRead {
   fields: ReadonlyMap<string, number>;
 }
 
+/** The runtime readers of one certified form (double-doubles or doubles with a bound): of a raw item, of a FEEL value, of a raw item's field. */
+export interface CertifiedItemReaders {
+  item: string;
+  value: string;
+  field: string;
+}
+
+/** The two parameters of a certified function that reads `raw`: the raw array (null where the FEEL list is read), and the FEEL list where it is null. */
+export const rawListParams = (raw: RawListRead, param: (code: string) => string): [r: string, f: string] => [
+  param(raw.raw),
+  param(`(${raw.raw} !== null ? null : ${raw.feel})`),
+];
+
+/**
+ * How a certified loop reads pass `j` of `raw` through its parameters: the count of passes, the
+ * pass's item (its FEEL value), its value as a number, and a struct item's number field read raw
+ * (undefined for a field that is not read so), each by the form's `readers`.
+ */
+export function rawPasses(
+  raw: RawListRead,
+  param: (code: string) => string,
+  j: string,
+  lit: (s: string) => string,
+  readers: CertifiedItemReaders,
+) {
+  const [r, f] = rawListParams(raw, param);
+  return {
+    count: `${r} !== null ? ${r} : ${f}`,
+    item: `(${r} !== null ? ${raw.item}(${r}[${j}]) : ${f}[${j}])`,
+    value: `(${r} !== null ? rt.${readers.item}(${r}[${j}], ${raw.item}) : rt.${readers.value}(${f}[${j}]))`,
+    entry: (member: string): string | undefined => {
+      const slot = raw.fields.get(member);
+      const name = lit(member);
+      return slot === undefined
+        ? undefined
+        : `(${r} !== null ? rt.${readers.field}(${r}[${j}], ${name}, ${slot}, ${raw.item}) : rt.${readers.value}(rt.certMember(${f}[${j}], ${slot}, ${name})))`;
+    },
+  };
+}
+
 /**
  * The raw reading of the list `base` (its emitted JS) by the certified double-doubles' loops, when it
  * is an input's: a list of structs from its raw array while the list is not converted (problems
