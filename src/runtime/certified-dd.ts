@@ -409,6 +409,17 @@ export function ddSum(l: FeelValue): number {
 }
 
 /**
+ * `count(l)`: the length of a list (or of an input's raw JSON array, each of whose items converts to
+ * one), exact; anything but a list (a singleton, null) is left to the decimals: the bound NaN.
+ */
+export function ddCount(l: FeelValue | readonly unknown[]): number {
+  const n = Array.isArray(l) ? l.length : NaN;
+  S[0] = 0;
+  S[1] = n - n;
+  return n;
+}
+
+/**
  * `min(l)` (`max(l)` when `max`) of a list (a named list, or a path `l.field` of a list of
  * structs), each item read as `ddRead` reads it and kept or passed over by `ddExtreme`: FEEL's
  * least (greatest) item is within the bound of the double-double kept, as for `min(a, b)`, pass by

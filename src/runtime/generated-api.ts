@@ -102,6 +102,7 @@ export {
   ddOrder,
   ddPasses,
   ddSum,
+  ddCount,
   ddExtremeOf,
   ddTest,
   ddIf,

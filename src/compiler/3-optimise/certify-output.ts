@@ -2,8 +2,8 @@
 // decimal (runtime/certified-dd.ts): a decision of a number type with no condition, whose value is
 // + − × ÷, powers to whole literals from 2 to 64 (and their reciprocals), negation, `abs`, `min`, `max`, `modulo`, `floor`, `ceiling`, `sqrt`,
 // roundings to literal places 0 to 15 and `if` on comparisons of such values, boolean names and
-// string names equal to a literal (`between`, `and`, `or`, `not` of them), `sum`, `min` and `max`
-// of a named list, of a path `l.field` of one or of a `for` over a range or a named list (`summed`), over number
+// string names equal to a literal (`between`, `and`, `or`, `not` of them), `count` of a named
+// list, `sum`, `min` and `max` of a named list, of a path `l.field` of one or of a `for` over a range or a named list (`summed`), over number
 // literals and names (inlined calls replaced by
 // their bodies and a context's entry `{p: x / 3, q: p + y}.q` by its value with the entries before
 // it in place, optimise/certify.ts `expand`) holding a square root, or a quotient or a power and at
@@ -112,6 +112,8 @@ function ddNode(e: Expr, name: (n: string) => void): readonly Expr[] | undefined
       return e.base.kind === "name" && e.base.ref?.kind === "local" && isOperandName(e.base, []) ? [] : undefined;
     default: {
       if (e.kind !== "call") return undefined;
+      // a named list's length, exact (`ddCount`)
+      if (aggregateOf(e) === "count") return namedOutside(e.args[0]!) ? [] : undefined;
       if (aggregateOf(e) === "sum" || listExtremeOf(e) !== undefined) return summed(e.args[0]!);
       if (ddRounding(e)) return [e.args[0]!];
       const arity = BUILTINS[builtinCalled(e) ?? ""];

@@ -13,7 +13,7 @@ import { walk as visitAll } from "../3-optimise/walk.js";
 import { ddRead, ddState } from "../../runtime/certified-dd.js";
 import { dec } from "../../runtime/decimal.js";
 import type { Emitter } from "./emitter.js";
-import { rawPasses, type RawListRead } from "./raw-items.js";
+import { rawListParams, rawPasses, type RawListRead } from "./raw-items.js";
 import { fixedParts } from "./certified-invariants.js";
 
 /** How the double-doubles read a list's raw items (runtime/certified-items.ts). */
@@ -202,6 +202,12 @@ export function certifiedOutputCode(
     return total;
   };
 
+  /** `count(l)` of a named list (`ddCount`): an input's raw JSON array where the state holds one, else the FEEL list. */
+  const counted = (l: Expr): Triple => {
+    const raw = list(l);
+    return step(`rt.ddCount(${raw ? rawListParams(raw, param).join(" ?? ") : passed(l)})`);
+  };
+
   /**
    * The values worked out, by the code they are written into and the expression's shape: an
    * expression met again (a let put in place of each of its names, optimise/certify.ts
@@ -226,6 +232,7 @@ export function certifiedOutputCode(
     if (loop) return loop.value();
     if (e.kind === "path") return entry(e);
     if (e.kind === "call" && aggregateOf(e) === "sum") return aggregate(e.args[0]!, "sum");
+    if (e.kind === "call" && aggregateOf(e) === "count") return counted(e.args[0]!);
     const extreme = listExtremeOf(e);
     if (extreme) return aggregate((e as Call).args[0]!, extreme);
     if (e.kind === "negate") {

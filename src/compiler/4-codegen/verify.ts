@@ -168,6 +168,7 @@ const MEMBERS = new Set([
   "ddGiveBack",
   "ddAnswer",
   "ddSum",
+  "ddCount",
   "ddExtremeOf",
   "ddPasses",
   "ddRawList",
