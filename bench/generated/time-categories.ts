@@ -26,6 +26,7 @@ const RULES: [category: string, test: (fn: string, src: string) => boolean][] = 
   ["result conversion to JSON", (fn, src) => src.endsWith("json.ts") && RESULT_CONVERSIONS.has(fn)],
   ["reading the state (JSON to FEEL values)", (_, src) => src.endsWith("json.ts")],
   ["certified doubles", (_, src) => src.endsWith("certified.ts")],
+  ["certified double-doubles (and both forms' raw item reads)", (_, src) => /certified-dd\.ts|certified-items\.ts/.test(src)],
   ["conversions between doubles and decimals", (fn) => CONVERSIONS.has(fn)],
   ["roundings to places", (fn, src) => src.includes("decimal") && ROUNDINGS.has(fn)],
   ["decimal arithmetic (34 digits)", (_, src) => /decimal|arithmetic\.ts|compare\.ts|builtins\/number/.test(src)],
