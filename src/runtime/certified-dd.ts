@@ -220,7 +220,8 @@ export function ddMul(ah: number, al: number, ea: number, bh: number, bl: number
   const hi = p + q;
   const lo = q - (hi - p);
   S[0] = lo;
-  const [a, b] = [Math.abs(ah), Math.abs(bh)];
+  const a = Math.abs(ah);
+  const b = Math.abs(bh);
   // a product of non-zeros that comes out zero has underflowed
   const under = hi === 0 && ah !== 0 && bh !== 0;
   const e = exact(ea, eb, hi, lo) ? 0 : (a * eb + b * ea + ea * eb) * WIDEN + Math.abs(hi) * STEP;
@@ -315,7 +316,8 @@ const ROUNDED_RANGE = 2 ** 52;
 export function ddRounded(ah: number, al: number, ea: number, places: number, mode: number): number {
   const scale = POW10[places]!;
   const sh = places === 0 ? ah : ddMul(ah, al, ea, scale, 0, 0);
-  const [sl, es] = places === 0 ? [al, ea] : [S[0], S[1]];
+  const sl = places === 0 ? al : S[0]!;
+  const es = places === 0 ? ea : S[1]!;
   S[0] = 0;
   S[1] = NaN;
   if (!(es === es) || !(Math.abs(sh) < ROUNDED_RANGE)) return NaN;
@@ -401,7 +403,8 @@ export function ddSum(l: FeelValue): number {
   if (!Array.isArray(l) || l.length === 0) return NaN;
   let hi = ddRead(l[0]!);
   for (let k = 1; k < l.length; k++) {
-    const [lo, e] = [S[0], S[1]];
+    const lo = S[0]!;
+    const e = S[1]!;
     const th = ddRead(l[k]!);
     hi = ddAdd(hi, lo, e, th, S[0], S[1]);
   }
@@ -431,7 +434,8 @@ export function ddExtremeOf(l: FeelValue, max: boolean): number {
   if (!Array.isArray(l) || l.length === 0) return NaN;
   let hi = ddRead(l[0]!);
   for (let k = 1; k < l.length && S[1] === S[1]; k++) {
-    const [lo, e] = [S[0], S[1]];
+    const lo = S[0]!;
+    const e = S[1]!;
     const th = ddRead(l[k]!);
     hi = ddExtreme(hi, lo, e, th, S[0], S[1], max);
   }
