@@ -4,7 +4,7 @@
 // the loader would make of it (`ddReadInput`, `certReadEntry`), without making it; any other item or
 // field is converted alone, as converting the whole list converts it (the list converter maps the
 // array item by item, runtime/json.ts), and read as before.
-import { ddRead, ddReadInput } from "./certified-dd.js";
+import { ddAdd, ddExtreme, ddRead, ddReadInput, ddState } from "./certified-dd.js";
 import { certifiedError, certItem, certMember, certRead, certReadEntry } from "./certified.js";
 import { isDecimal } from "./decimal.js";
 import { problemsHeard } from "./problems.js";
@@ -53,4 +53,38 @@ export function certItemOf(raw: readonly unknown[] | null, l: FeelValue, p: numb
   const at = p >= 1 && p <= n ? p - 1 : p <= -1 && p >= -n ? n + p : -1;
   if (ep !== 0 || at < 0 || !(typeof first === "number" ? first - first === 0 : isDecimal(item(first)))) return (certifiedError[0] = NaN);
   return certReadItem(raw[at], item);
+}
+
+/**
+ * `sum(l.p)`, `min(l.p)` or `max(l.p)` of a list of structs on double-doubles, each item's field
+ * read where it is: a raw JSON item's (`raw`, runtime `rawArray`) by `ddReadField`, else a FEEL
+ * item's entry (`certMember`, `ddRead`); added in order by `ddAdd`, or kept by `ddExtreme`, as
+ * `ddSum` and `ddExtremeOf` do over the projected list. The projection is not made, so nothing is
+ * charged: FEEL charges it only where it walks the path (a branch it takes, or after the
+ * double-doubles declined). An empty list, or no list, declines (FEEL's null).
+ */
+export function ddFieldAggregate(
+  raw: readonly Record<string, unknown>[] | null,
+  l: FeelValue,
+  name: string,
+  slot: number,
+  item: ItemConverter,
+  how: "sum" | "min" | "max",
+): number {
+  const items = raw ?? (Array.isArray(l) ? l : []);
+  const read = (k: number) =>
+    raw !== null ? ddReadField(raw[k]!, name, slot, item) : ddRead(certMember(items[k] as FeelValue, slot, name) ?? null);
+  if (items.length === 0) {
+    ddState[0] = 0;
+    ddState[1] = NaN;
+    return NaN;
+  }
+  let hi = read(0);
+  for (let k = 1; k < items.length && ddState[1] === ddState[1]; k++) {
+    const lo = ddState[0]!;
+    const e = ddState[1]!;
+    const th = read(k);
+    hi = how === "sum" ? ddAdd(hi, lo, e, th, ddState[0]!, ddState[1]!) : ddExtreme(hi, lo, e, th, ddState[0]!, ddState[1]!, how === "max");
+  }
+  return hi;
 }

@@ -115,7 +115,7 @@ export {
   ddSub,
   ddTruth,
 } from "./certified-dd.js";
-export { certItemOf, certReadField, certReadItem, ddRawList, ddReadField, ddReadItem } from "./certified-items.js";
+export { certItemOf, certReadField, certReadItem, ddFieldAggregate, ddRawList, ddReadField, ddReadItem } from "./certified-items.js";
 export {
   scAbs,
   scAdd,

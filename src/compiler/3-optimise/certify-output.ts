@@ -20,7 +20,6 @@ import {
   aggregateOf,
   builtinCalled,
   expand,
-  holdsLoop,
   inlinedCalls,
   innerPlaces,
   isOperandName,
@@ -103,9 +102,10 @@ function ddNode(e: Expr, name: (n: string) => void): readonly Expr[] | undefined
     case "arith":
       return e.op !== "**" ? [e.left, e.right] : smallPower(e.right) !== undefined ? [e.left] : undefined;
     case "if": {
-      // both branches are worked out and one is chosen: no loop's passes may be charged for the other
+      // both branches are worked out and one is chosen, or where a branch holds a loop only the one
+      // taken (codegen/certified-dd-code.ts `branched`): no loop's passes are charged for the other
       const cond = conditionParts(e.cond);
-      return cond && !holdsLoop(e) ? [...cond, e.then, e.else] : undefined;
+      return cond ? [...cond, e.then, e.else] : undefined;
     }
     case "path":
       // an entry of a loop's variable (the only names bound inside a form the double-doubles hold)

@@ -143,6 +143,19 @@ export function certifiedOutputCode(
   };
 
   /**
+   * `sum(l.p)`, `min(l.p)` or `max(l.p)` of a named list of structs, read item by item
+   * (`ddFieldAggregate`: an input's raw JSON items where the state holds them, else the FEEL
+   * list's): the projected list is not made, whose steps FEEL charges only where it walks the path.
+   */
+  const fieldAggregate = (x: Expr & { kind: "path" }, how: "sum" | "min" | "max"): Triple => {
+    const raw = list(x.base);
+    const [r, f] = raw ? rawListParams(raw, param) : ["null", passed(x.base)];
+    const t = x.base.type;
+    const slot = t?.kind === "list" && t.element.kind === "struct" ? t.element.fields.findIndex(([n]) => n === x.member) : -1;
+    return step(`rt.ddFieldAggregate(${r}, ${f}, ${em.lit(x.member)}, ${slot}, ${raw ? raw.item : "null"}, ${em.lit(how)})`);
+  };
+
+  /**
    * `sum(x)`, `min(x)` or `max(x)`: of a named list or a path of one (`ddSum`, `ddExtremeOf`), or
    * of a `for` as a JS loop whose every pass is a budget step, the passes' values added by `ddAdd`
    * (the bound growing with each term) or the least or greatest kept by `ddExtreme` (the bound of
@@ -151,6 +164,7 @@ export function certifiedOutputCode(
    */
   const aggregate = (x: Expr, how: "sum" | "min" | "max"): Triple => {
     const loop = sumLoop(x);
+    if (!loop && x.kind === "path") return fieldAggregate(x, how);
     if (!loop) return step(how === "sum" ? `rt.ddSum(${passed(x)})` : `rt.ddExtremeOf(${passed(x)}, ${how === "max"})`);
     const it = loop.iterations[0]!;
     ticks ??= em.fresh("tk");
@@ -265,6 +279,7 @@ export function certifiedOutputCode(
       const a = walk((e as Call).args[0]!);
       return step(`rt.ddRounded(${a.h}, ${a.l}, ${a.e}, ${rounding.places}, ${rounding.mode})`);
     }
+    if (e.kind === "if" && (holdsLoop(e.then) || holdsLoop(e.else))) return branched(e);
     if (e.kind === "if") {
       // both branches worked out (neither has effects), the condition picks one or declines
       const [c, t, f] = [condition(e.cond), walk(e.then), walk(e.else)];
@@ -285,6 +300,29 @@ export function certifiedOutputCode(
       return rest.reduce((acc, b) => step(`rt.ddExtreme(${acc.h}, ${acc.l}, ${acc.e}, ${b.h}, ${b.l}, ${b.e}, ${fn === "max"})`), a!);
     }
     return name(e);
+  };
+
+  /**
+   * `if c then t else f` whose branches hold a loop: only the branch FEEL takes is worked out (JS
+   * `if` blocks), so only its loops' passes are walked and charged, as the decimals walk them; the
+   * bound NaN (declined, no branch walked) where the condition is undecided. 1 takes t; 0 (false)
+   * and −1 (null) take f, as `ddIf` does.
+   */
+  const branched = (e: Expr & { kind: "if" }): Triple => {
+    const c = condition(e.cond);
+    const t = { h: em.fresh("h"), l: em.fresh("l"), e: em.fresh("e") };
+    out.push(`let ${t.h} = 0, ${t.l} = 0, ${t.e} = rt.certNone();`);
+    const branch = (x: Expr, when: string) => {
+      const outer = out;
+      out = [];
+      const v = walk(x);
+      const code = out;
+      out = outer;
+      out.push(`if (${when}) { ${code.join(" ")} ${t.h} = ${v.h}; ${t.l} = ${v.l}; ${t.e} = ${v.e}; }`);
+    };
+    branch(e.then, `${c} === 1`);
+    branch(e.else, `${c} === 0 || ${c} === -1`);
+    return t;
   };
 
   /**

@@ -174,6 +174,7 @@ const MEMBERS = new Set([
   "ddRawList",
   "ddReadItem",
   "ddReadField",
+  "ddFieldAggregate",
   "certReadItem",
   "certReadField",
   "certItemOf",
