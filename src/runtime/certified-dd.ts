@@ -392,23 +392,33 @@ export function ddGiveBack(ticks: number): void {
 }
 
 /**
- * `sum(l)` of a list (a named list, or a path `l.field` of a list of structs), each item read as
- * `ddRead` reads it and added in order by `ddAdd`: the bound grows with every term (the terms'
- * own bounds and STEP of each partial sum, which covers FEEL's rounding of it). An empty list's
- * sum is null, anything but a list is left to the decimals: the bound NaN.
+ * The `sum` (`ddAdd`, in order), `min` or `max` (`ddExtreme`) of n items, item k's double-double
+ * read by `read(k)`: a sum's bound grows with every term (the terms' own bounds and STEP of each
+ * partial sum, which covers FEEL's rounding of it); FEEL's least (greatest) item is within the
+ * bound of the one kept, as for `min(a, b)`, pass by pass. Stopped at the first bound NaN (an item
+ * no number); no items (FEEL's null) give the bound NaN too.
  */
-export function ddSum(l: FeelValue): number {
+export function ddFold(n: number, read: (k: number) => number, how: "sum" | "min" | "max"): number {
   S[0] = 0;
   S[1] = NaN;
-  if (!Array.isArray(l) || l.length === 0) return NaN;
-  let hi = ddRead(l[0]!);
-  for (let k = 1; k < l.length; k++) {
+  if (n === 0) return NaN;
+  let hi = read(0);
+  for (let k = 1; k < n && S[1] === S[1]; k++) {
     const lo = S[0]!;
     const e = S[1]!;
-    const th = ddRead(l[k]!);
-    hi = ddAdd(hi, lo, e, th, S[0], S[1]);
+    const th = read(k);
+    hi = how === "sum" ? ddAdd(hi, lo, e, th, S[0]!, S[1]!) : ddExtreme(hi, lo, e, th, S[0]!, S[1]!, how === "max");
   }
   return hi;
+}
+
+/** The items of a named list `ddFold` reads (none for anything but a list: the bound NaN, left to the decimals). */
+const itemsOf = (l: FeelValue): readonly FeelValue[] => (Array.isArray(l) ? l : []);
+
+/** `sum(l)` of a named list, each item read as `ddRead` reads it (`ddFold`). */
+export function ddSum(l: FeelValue): number {
+  const items = itemsOf(l);
+  return ddFold(items.length, (k) => ddRead(items[k]!), "sum");
 }
 
 /**
@@ -422,24 +432,10 @@ export function ddCount(l: FeelValue | readonly unknown[]): number {
   return n;
 }
 
-/**
- * `min(l)` (`max(l)` when `max`) of a list (a named list, or a path `l.field` of a list of
- * structs), each item read as `ddRead` reads it and kept or passed over by `ddExtreme`: FEEL's
- * least (greatest) item is within the bound of the double-double kept, as for `min(a, b)`, pass by
- * pass. An empty list's is null, anything but a list is left to the decimals: the bound NaN.
- */
+/** `min(l)` (`max(l)` when `max`) of a named list, each item read as `ddRead` reads it (`ddFold`). */
 export function ddExtremeOf(l: FeelValue, max: boolean): number {
-  S[0] = 0;
-  S[1] = NaN;
-  if (!Array.isArray(l) || l.length === 0) return NaN;
-  let hi = ddRead(l[0]!);
-  for (let k = 1; k < l.length && S[1] === S[1]; k++) {
-    const lo = S[0]!;
-    const e = S[1]!;
-    const th = ddRead(l[k]!);
-    hi = ddExtreme(hi, lo, e, th, S[0], S[1], max);
-  }
-  return hi;
+  const items = itemsOf(l);
+  return ddFold(items.length, (k) => ddRead(items[k]!), max ? "max" : "min");
 }
 
 /**

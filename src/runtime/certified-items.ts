@@ -4,7 +4,7 @@
 // the loader would make of it (`ddReadInput`, `certReadEntry`), without making it; any other item or
 // field is converted alone, as converting the whole list converts it (the list converter maps the
 // array item by item, runtime/json.ts), and read as before.
-import { ddAdd, ddExtreme, ddRead, ddReadInput, ddState } from "./certified-dd.js";
+import { ddFold, ddRead, ddReadInput } from "./certified-dd.js";
 import { certifiedError, certItem, certMember, certRead, certReadEntry } from "./certified.js";
 import { isDecimal } from "./decimal.js";
 import { problemsHeard } from "./problems.js";
@@ -56,12 +56,12 @@ export function certItemOf(raw: readonly unknown[] | null, l: FeelValue, p: numb
 }
 
 /**
- * `sum(l.p)`, `min(l.p)` or `max(l.p)` of a list of structs on double-doubles, each item's field
- * read where it is: a raw JSON item's (`raw`, runtime `rawArray`) by `ddReadField`, else a FEEL
- * item's entry (`certMember`, `ddRead`); added in order by `ddAdd`, or kept by `ddExtreme`, as
- * `ddSum` and `ddExtremeOf` do over the projected list. The projection is not made, so nothing is
- * charged: FEEL charges it only where it walks the path (a branch it takes, or after the
- * double-doubles declined). An empty list, or no list, declines (FEEL's null).
+ * `sum(l.p)`, `min(l.p)` or `max(l.p)` of a list of structs on double-doubles (`ddFold`), each
+ * item's field read where it is: a raw JSON item's (`raw`, runtime `rawArray`) by `ddReadField`,
+ * else a FEEL item's entry (`certMember`, `ddRead`), as `ddSum` and `ddExtremeOf` would read the
+ * projected list. The projection is not made, so nothing is charged: FEEL charges it only where it
+ * walks the path (a branch it takes, or after the double-doubles declined). An empty list, or no
+ * list, declines (FEEL's null).
  */
 export function ddFieldAggregate(
   raw: readonly Record<string, unknown>[] | null,
@@ -71,20 +71,7 @@ export function ddFieldAggregate(
   item: ItemConverter,
   how: "sum" | "min" | "max",
 ): number {
-  const items = raw ?? (Array.isArray(l) ? l : []);
-  const read = (k: number) =>
-    raw !== null ? ddReadField(raw[k]!, name, slot, item) : ddRead(certMember(items[k] as FeelValue, slot, name) ?? null);
-  if (items.length === 0) {
-    ddState[0] = 0;
-    ddState[1] = NaN;
-    return NaN;
-  }
-  let hi = read(0);
-  for (let k = 1; k < items.length && ddState[1] === ddState[1]; k++) {
-    const lo = ddState[0]!;
-    const e = ddState[1]!;
-    const th = read(k);
-    hi = how === "sum" ? ddAdd(hi, lo, e, th, ddState[0]!, ddState[1]!) : ddExtreme(hi, lo, e, th, ddState[0]!, ddState[1]!, how === "max");
-  }
-  return hi;
+  if (raw !== null) return ddFold(raw.length, (k) => ddReadField(raw[k]!, name, slot, item), how);
+  const items = Array.isArray(l) ? l : [];
+  return ddFold(items.length, (k) => ddRead(certMember(items[k], slot, name) ?? null), how);
 }

@@ -156,7 +156,7 @@ export function certifiedOutputCode(
   };
 
   /**
-   * `sum(x)`, `min(x)` or `max(x)`: of a named list or a path of one (`ddSum`, `ddExtremeOf`), or
+   * `sum(x)`, `min(x)` or `max(x)`: of a named list (`ddSum`, `ddExtremeOf`), of a path of one (`fieldAggregate`), or
    * of a `for` as a JS loop whose every pass is a budget step, the passes' values added by `ddAdd`
    * (the bound growing with each term) or the least or greatest kept by `ddExtreme` (the bound of
    * the one kept, or the larger of the two), stopped at the first bound NaN (an item no number, or
