@@ -370,6 +370,30 @@ export function expectNoMoreSteps(m: CountedModel, s: Record<string, unknown>, w
   for (const k of [b, b - 1, Math.ceil(b / 2), 2]) if (k > 0 && meets(exact, k)) expect(meets(json, k), `${where} within ${k}`).toBe(true);
 }
 
+/**
+ * On random pairs of decisions, `first` and a `second` beside `read` (`first / 3 + a`), each of 8
+ * random states answers on every path as the unoptimised model does (`expectEveryState`) and
+ * spends no more budget steps (`expectNoMoreSteps`); `numRuns` runs. The tally.
+ */
+export function expectPairsAndSteps<D>(
+  decision: fc.Arbitrary<D>,
+  state: fc.Arbitrary<Record<string, unknown>>,
+  compile: (decisions: Record<string, unknown>) => CountedModel | undefined,
+  numRuns: number,
+): { compiled: number; checked: number; decided: number } {
+  const tally = { compiled: 0, checked: 0, decided: 0 };
+  fc.assert(
+    fc.property(decision, decision, fc.array(state, { minLength: 8, maxLength: 8 }), (first, second, states) => {
+      const decisions = { first, second, read: "first / 3 + a" };
+      const m = compile(decisions);
+      expectEveryState(m, decisions, states, tally);
+      if (m) for (const s of states) expectNoMoreSteps(m, s, `${JSON.stringify(decisions)} on ${JSON.stringify(s)}`);
+    }),
+    { numRuns },
+  );
+  return tally;
+}
+
 /** Whether decision `x` of `decisions` over number inputs `names` (or of `types`) is marked with its lets in place of their names. */
 export function letsInPlace(names: readonly string[], decisions: Record<string, unknown>, types: Record<string, unknown> = {}): boolean {
   const inputs = Object.fromEntries(names.map((n) => [n, { type: types[n] ?? "number", desc: n }]));

@@ -11,9 +11,8 @@ import { expand } from "../../../src/compiler/3-optimise/certify.js";
 import { ddBlocking } from "../../../src/compiler/3-optimise/certify-output.js";
 import {
   compileCounting,
-  expectEveryState,
+  expectPairsAndSteps,
   expectNoListConverted,
-  expectNoMoreSteps,
   hairApart,
   LIST_INPUTS,
   LIST_TYPES,
@@ -67,16 +66,7 @@ const compile = (decisions: Record<string, unknown>) =>
 
 describe("count of a named list in the certified double-doubles", () => {
   it("answers as the unoptimised model does on every path, and spends no more steps", () => {
-    const tally = { compiled: 0, checked: 0, decided: 0 };
-    fc.assert(
-      fc.property(decision, decision, fc.array(state, { minLength: 8, maxLength: 8 }), (first, second, states) => {
-        const decisions = { first, second, read: "first / 3 + a" };
-        const m = compile(decisions);
-        expectEveryState(m, decisions, states, tally);
-        if (m) for (const s of states) expectNoMoreSteps(m, s, `${JSON.stringify(decisions)} on ${JSON.stringify(s)}`);
-      }),
-      { numRuns: 150 },
-    );
+    const tally = expectPairsAndSteps(decision, state, compile, 150);
     // models holding counts in the double-doubles, and counts that decide
     expect(tally.compiled).toBeGreaterThan(100);
     expect(tally.decided).toBeGreaterThan(tally.checked / 2);

@@ -14,6 +14,7 @@ import { expand } from "../../../src/compiler/3-optimise/certify.js";
 import { ddBlocking } from "../../../src/compiler/3-optimise/certify-output.js";
 import {
   compileCounting,
+  expectPairsAndSteps,
   expectEveryState,
   expectNoMoreSteps,
   hairApart,
@@ -53,16 +54,7 @@ const compile = (decisions: Record<string, unknown>) =>
 
 describe("certified double-doubles through an if holding loops", () => {
   it("answer as the unoptimised model does on every path, and spend no more steps", () => {
-    const tally = { compiled: 0, checked: 0, decided: 0 };
-    fc.assert(
-      fc.property(decision, decision, fc.array(state, { minLength: 8, maxLength: 8 }), (first, second, states) => {
-        const decisions = { first, second, read: "first / 3 + a" };
-        const m = compile(decisions);
-        expectEveryState(m, decisions, states, tally);
-        if (m) for (const s of states) expectNoMoreSteps(m, s, `${JSON.stringify(decisions)} on ${JSON.stringify(s)}`);
-      }),
-      { numRuns: 150 },
-    );
+    const tally = expectPairsAndSteps(decision, state, compile, 150);
     // models whose conditions the double-doubles test
     expect(tally.compiled).toBeGreaterThan(100);
   });
