@@ -6,6 +6,8 @@ import { compileToSource, compileUncached, type ModelInput } from "../../src/com
 import * as runtime from "../../src/runtime/generated-api.js";
 import { spentSoFar, withBudget } from "../../src/runtime/budget.js";
 import type { GeneratedModule } from "../../src/runtime/entry.js";
+import { expand } from "../../src/compiler/3-optimise/certify.js";
+import { ddBlocking } from "../../src/compiler/3-optimise/certify-output.js";
 
 /** FEEL values as `evaluate` gives them in JSON. */
 export const toJson = (values: Record<string, unknown>) =>
@@ -415,6 +417,26 @@ export const plainArithmetic = (names: readonly string[]): fc.Arbitrary<string> 
 const plainItems = (s: Record<string, unknown>) =>
   !Array.isArray(s.items) || s.items.every((o) => typeof o === "object" && o !== null && !Array.isArray(o));
 
+/** The list suites' inputs as a model declares them. */
+const listModelInputs = () =>
+  Object.fromEntries(LIST_INPUTS.map((n) => [n, { type: LIST_TYPES[n as keyof typeof LIST_TYPES] ?? "number", desc: n }]));
+
+/**
+ * Decision `first` compiled alone over the list suites' inputs: the kinds of the steps of its lets'
+ * and its value's forms (contexts and inlined calls put in place, optimise/certify.ts `expand`)
+ * that the certified double-doubles do not hold (optimise/certify-output.ts `ddBlocking`).
+ */
+export function ddBlockersOf(first: unknown): string[] {
+  const r = compileToSource({ name: "double-doubles' blockers", inputs: listModelInputs(), decisions: { first } } as never, {
+    optimise: true,
+  });
+  if (!r.ok) throw new Error(JSON.stringify(first));
+  const d = r.ir.decisions[0]!;
+  return [...d.lets.map((l) => l.body), d.body].flatMap((b) =>
+    b.kind === "expr" ? ddBlocking(expand(b.expr, true) ?? b.expr).map((n) => n.kind) : [b.kind],
+  );
+}
+
 /** A model whose evaluation says whether the certified code decided and how many lists it converted. */
 export interface Watched {
   run(s: Record<string, unknown>): { decided: boolean; converted: number };
@@ -429,7 +451,7 @@ export interface Watched {
 export function watchedModel(first: unknown, answers: Record<string, (x: unknown) => boolean>): Watched {
   const model = {
     name: "raw items watched",
-    inputs: Object.fromEntries(LIST_INPUTS.map((n) => [n, { type: LIST_TYPES[n as keyof typeof LIST_TYPES] ?? "number", desc: n }])),
+    inputs: listModelInputs(),
     decisions: { first },
   } as unknown as ModelInput;
   const fast = compileUncached(model, { optimise: true });
